@@ -1,0 +1,73 @@
+// The typed client: openapi-fetch's createClient over the generated paths, plus one
+// middleware that puts each operation's own credentials on the request. Which scheme an
+// operation takes is read from the generated operations table, never repeated here.
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import { operations, type OperationId } from "../generated/operations.js";
+import type { components, paths } from "../generated/schema.js";
+
+export type { components, paths } from "../generated/schema.js";
+export { operations, type OperationId } from "../generated/operations.js";
+
+/** An RFC 9457 problem, as every error response of the API carries. */
+export type Problem = components["schemas"]["Problem"];
+
+type Operations = typeof operations;
+
+/** Paths of the operations that take `X-Api-Key` + `X-Api-Secret` instead of a bearer key. */
+export type SecretPaths = {
+  [K in OperationId]: Operations[K]["security"] extends readonly ["apiKey", ...unknown[]] ? Operations[K]["path"] : never;
+}[OperationId];
+
+/** The paths a client can call without an API secret. */
+export type BearerPaths = Omit<paths, SecretPaths>;
+
+export interface ApiClientOptions {
+  /** Base URL including `/v1`, e.g. `http://127.0.0.1:3000/v1`. */
+  baseUrl: string;
+  /** The application's API key: sent as a bearer token, or as `X-Api-Key` on POST /notifications. */
+  apiKey: string;
+  /** The application's API secret: sent as `X-Api-Secret`, only on POST /notifications. */
+  apiSecret?: string;
+  /** A fetch to use instead of the global one (tests observe requests through it). */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every request, e.g. `X-Request-Id`. */
+  headers?: Record<string, string>;
+}
+
+const byRoute = new Map<string, Operations[OperationId]>(
+  Object.values(operations).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]),
+);
+
+/** The middleware that adds the credentials each operation takes, and only those. */
+export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      const op = byRoute.get(`${request.method} ${schemaPath}`);
+      if (!op) return request;
+      if (op.security[0] === "apiKey") {
+        if (!apiSecret) throw new Error(`${request.method} ${schemaPath} needs apiSecret in the client options`);
+        request.headers.set("X-Api-Key", apiKey);
+        request.headers.set("X-Api-Secret", apiSecret);
+      } else {
+        request.headers.set("Authorization", `Bearer ${apiKey}`);
+      }
+      return request;
+    },
+  };
+}
+
+/**
+ * Creates a client for every operation. Without `apiSecret` the client's type has no
+ * POST /notifications, so a call that would go out without its secret does not compile.
+ */
+export function createApiClient(options: ApiClientOptions & { apiSecret: string }): Client<paths>;
+export function createApiClient(options: ApiClientOptions & { apiSecret?: undefined }): Client<BearerPaths>;
+export function createApiClient(options: ApiClientOptions): Client<paths> | Client<BearerPaths> {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  client.use(credentialsMiddleware(options.apiKey, options.apiSecret));
+  return client;
+}

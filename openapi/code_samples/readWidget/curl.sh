@@ -1,0 +1,2 @@
+curl -sS "$BASE_URL/widgets/wgt_5a3c8e1f7b92" \
+  -H "Authorization: Bearer $API_KEY"
