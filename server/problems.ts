@@ -1,0 +1,48 @@
+// The problem kinds of the API (CONTRACT.md's error table) and the one error class that
+// handlers, rules and the store throw. The error mapper turns any of them, and anything
+// else, into an RFC 9457 response; nothing else writes an error body.
+import type { components } from "../generated/schema.js";
+
+export type Problem = components["schemas"]["Problem"];
+export type ProblemCode = Problem["code"];
+export type ProblemErrorItem = components["schemas"]["ProblemError"];
+
+/** Status and title of each problem code. */
+export const problemKinds = {
+  validation_failed: { status: 400, title: "Validation failed" },
+  malformed_json: { status: 400, title: "Malformed JSON" },
+  unauthorized: { status: 401, title: "Unauthorized" },
+  not_found: { status: 404, title: "Not found" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  payload_too_large: { status: 413, title: "Payload too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  internal_error: { status: 500, title: "Internal server error" },
+} as const satisfies Record<ProblemCode, { status: number; title: string }>;
+
+/** Base of the `type` URI of every problem; the code completes it. */
+export const problemTypeBase = "https://api.authsvc.example/problems/";
+
+/** An error that becomes exactly one problem response. */
+export class ApiProblem extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: ProblemErrorItem[],
+    /** Extra response headers, e.g. `Allow` or `Retry-After`. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = "ApiProblem";
+    this.status = problemKinds[code].status;
+  }
+}
+
+/** 400 for a broken rule, naming each offending value. */
+export const invalid = (detail: string, errors: ProblemErrorItem[]) => new ApiProblem("validation_failed", detail, errors);
+/** 404 for an unknown id or another application's id. */
+export const notFound = (detail: string) => new ApiProblem("not_found", detail);
+/** 409 for a change the current state forbids. */
+export const conflict = (detail: string) => new ApiProblem("conflict", detail);
