@@ -1,0 +1,44 @@
+// The child side of a benchmark target: each target runs in its own process so that its CPU
+// time and peak RSS are its own (the load generator runs in the parent). The child starts
+// its server, says where it listens, and answers usage questions over IPC.
+export interface Usage {
+  /** Process CPU time so far, user + system, in microseconds. */
+  cpuMicros: number;
+  /** Peak resident set size so far, in kB. */
+  maxRssKb: number;
+  /** Current resident set size, in kB. */
+  rssKb: number;
+}
+
+export type ToChild = { type: "usage"; id: number };
+export type FromChild =
+  | { type: "ready"; url: string }
+  | { type: "usage"; id: number; usage: Usage }
+  | { type: "failed"; message: string };
+
+function usage(): Usage {
+  const cpu = process.cpuUsage();
+  return {
+    cpuMicros: cpu.user + cpu.system,
+    maxRssKb: process.resourceUsage().maxRSS,
+    rssKb: Math.round(process.memoryUsage.rss() / 1024),
+  };
+}
+
+/** Starts a target server and serves the parent's usage questions until the parent goes. */
+export async function serveForBench(start: () => Promise<{ url: string }>): Promise<void> {
+  if (!process.send) throw new Error("a bench target runs as a child process (fork) with IPC");
+  const send = (m: FromChild) => process.send!(m);
+  process.on("message", (m: ToChild) => {
+    if (m.type === "usage") send({ type: "usage", id: m.id, usage: usage() });
+  });
+  // The parent holds the only reference to us; when it goes, we go.
+  process.on("disconnect", () => process.exit(0));
+  try {
+    const { url } = await start();
+    send({ type: "ready", url });
+  } catch (error) {
+    send({ type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.exit(1);
+  }
+}

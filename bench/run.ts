@@ -1,0 +1,121 @@
+// `npm run bench`: the same widget read against the floor (a: node:http), bare Express (b),
+// Express + request validation (b2), the reference server (c, production configuration and
+// again with response validation) and the mock (d); one target process at a time, with a
+// warm-up. Prints a table and writes bench/results/latest.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { load, type LoadResult } from "./lib/load.js";
+import { spawnTarget } from "./lib/spawn.js";
+import { serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
+import { fixed, machine, table } from "./lib/report.js";
+
+const durationS = Number(process.env.BENCH_DURATION ?? 5);
+const warmupS = Number(process.env.BENCH_WARMUP ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Comma-separated target keys to run (a,b,b2,c,cv,d); all by default. */
+const only = process.env.BENCH_ONLY?.split(",");
+
+interface TargetSpec {
+  key: string;
+  name: string;
+  script: string;
+  env?: Record<string, string>;
+  scenarios: Record<string, BenchRequest>;
+}
+
+const here = (p: string) => new URL(p, import.meta.url).pathname;
+const widgetOnly = { "GET widget": widgetRequest };
+const targets: TargetSpec[] = [
+  { key: "a", name: "(a) node:http", script: here("targets/bare-http.ts"), scenarios: widgetOnly },
+  { key: "b", name: "(b) express", script: here("targets/bare-express.ts"), scenarios: widgetOnly },
+  { key: "b2", name: "(b2) express+eov", script: here("targets/express-eov.ts"), scenarios: widgetOnly },
+  { key: "c", name: "(c) server", script: here("targets/server.ts"), env: { BENCH_VALIDATE_RESPONSES: "0" }, scenarios: serverRequests },
+  { key: "cv", name: "(c) server+resval", script: here("targets/server.ts"), env: { BENCH_VALIDATE_RESPONSES: "1" }, scenarios: serverRequests },
+  { key: "d", name: "(d) mock", script: here("targets/mock.ts"), scenarios: widgetOnly },
+].filter((t) => !only || only.includes(t.key));
+
+interface Row extends Omit<LoadResult, "statuses"> {
+  target: string;
+  key: string;
+  scenario: string;
+  cpuMicrosPerRequest: number;
+  peakRssMb: number;
+  coldStartMs: number;
+  statuses: Record<string, number>;
+}
+
+const startedAt = new Date().toISOString();
+const machineBefore = await machine();
+const rows: Row[] = [];
+const failures: string[] = [];
+
+for (const spec of targets) {
+  let target;
+  try {
+    target = await spawnTarget(spec.script, widgetRequest, { env: spec.env });
+  } catch (error) {
+    failures.push(`${spec.name}: ${(error as Error).message.split("\n")[0]}`);
+    console.error(`skipped ${spec.name}: ${(error as Error).message}`);
+    continue;
+  }
+  try {
+    for (const [scenario, request] of Object.entries(spec.scenarios)) {
+      await load({ url: target.url, requests: [request], durationS: warmupS, connections });
+      const before = await target.usage();
+      const result = await load({ url: target.url, requests: [request], durationS, connections });
+      const after = await target.usage();
+      rows.push({
+        target: spec.name,
+        key: spec.key,
+        scenario,
+        ...result,
+        cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / Math.max(result.requests, 1),
+        peakRssMb: after.maxRssKb / 1024,
+        coldStartMs: target.coldStartMs,
+      });
+      if (result.failures > 0) failures.push(`${spec.name} ${scenario}: ${result.failures} failures ${JSON.stringify(result.statuses)}`);
+      process.stderr.write(`done ${spec.name} ${scenario}\n`);
+    }
+  } finally {
+    await target.stop();
+  }
+}
+
+const widget = (key: string) => rows.find((r) => r.key === key && r.scenario === "GET widget");
+const ratios = ["c", "cv", "d"].flatMap((key) => {
+  const row = widget(key);
+  if (!row) return [];
+  return ["a", "b", "b2"].flatMap((base) => {
+    const ref = widget(base);
+    if (!ref) return [];
+    return [{ target: row.target, versus: ref.target, reqPerSec: row.reqPerSec / ref.reqPerSec, cpuPerRequest: row.cpuMicrosPerRequest / ref.cpuMicrosPerRequest }];
+  });
+});
+
+const server = widget("c");
+const checks = {
+  "server CPU/request on GET widget <= 1.3x (b2)": server && widget("b2") ? server.cpuMicrosPerRequest / widget("b2")!.cpuMicrosPerRequest <= 1.3 : undefined,
+  "server req/s on GET widget >= 2x mock": server && widget("d") ? server.reqPerSec / widget("d")!.reqPerSec >= 2 : undefined,
+  "no failed requests": failures.length === 0,
+};
+
+console.log(`\nbench ${startedAt}: ${durationS} s per scenario after ${warmupS} s warm-up, ${connections} connections, one target process at a time`);
+console.log(
+  table(
+    ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "peak RSS MB", "cold start ms", "non-2xx/err"],
+    rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms), fixed(r.p99Ms), fixed(r.cpuMicrosPerRequest, 0), fixed(r.peakRssMb), fixed(r.coldStartMs, 0), r.failures]),
+  ),
+);
+console.log("\nGET widget ratios (target / baseline)");
+console.log(table(["target", "versus", "req/s ×", "CPU/req ×"], ratios.map((r) => [r.target, r.versus, fixed(r.reqPerSec, 2), fixed(r.cpuPerRequest, 2)])));
+console.log("\nchecks");
+for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok === undefined ? "n/a " : ok ? "PASS" : "MISS"}  ${name}`);
+for (const f of failures) console.log(`  failure: ${f}`);
+
+const machineAfter = await machine();
+mkdirSync(here("results"), { recursive: true });
+writeFileSync(
+  here("results/latest.json"),
+  JSON.stringify({ startedAt, durationS, warmupS, connections, machine: { ...machineBefore, loadavgAfter: machineAfter.loadavg }, rows, ratios, checks, failures }, null, 2),
+);
+console.log(`\nmachine: ${machineBefore.cpus} × ${machineBefore.cpuModel}, load average before ${machineBefore.loadavg.join(" ")}, after ${machineAfter.loadavg.join(" ")}`);
+console.log("written bench/results/latest.json");
