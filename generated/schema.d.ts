@@ -411,7 +411,7 @@ export interface components {
          * @example 203.0.113.24
          * @example 2001:db8::7
          */
-        IpAddress: string | unknown | unknown;
+        IpAddress: string;
         /** @description One authentication activity of a user. */
         Activity: {
             id: components["schemas"]["Id"];
