@@ -1,0 +1,43 @@
+// Credentials per operation, as SERVICE.md section 5 and CONTRACT.md state them: a bearer
+// API key everywhere except POST /notifications, which takes X-Api-Key and X-Api-Secret
+// together and nothing else.
+import { describe, expect, it } from "vitest";
+import { deref, doc, operations } from "./document.js";
+
+describe("security", () => {
+  it("declares the bearer scheme and the two API-key headers exactly", () => {
+    const schemes = doc.components.securitySchemes;
+    expect(Object.keys(schemes).sort()).toEqual(["apiKey", "apiSecret", "bearerAuth"]);
+    expect(schemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(schemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
+    expect(schemes.apiSecret).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Secret" });
+  });
+
+  it("takes the bearer key alone on the eight other operations", () => {
+    const bearer = operations().filter((o) => !(o.method === "POST" && o.path === "/notifications"));
+    expect(bearer).toHaveLength(8);
+    for (const { method, path, op } of bearer) {
+      // Stated per operation, not inherited, so a change of the root default cannot move it.
+      expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+    }
+  });
+
+  it("takes X-Api-Key and X-Api-Secret together (one requirement) on POST /notifications, no bearer", () => {
+    const { op } = operations().find((o) => o.method === "POST" && o.path === "/notifications")!;
+    // One requirement object holding both schemes means AND; two objects would mean OR.
+    expect(op.security).toEqual([{ apiKey: [], apiSecret: [] }]);
+    expect(JSON.stringify(op.security)).not.toContain("bearerAuth");
+  });
+
+  it("never makes an operation public (no empty requirement)", () => {
+    for (const { op } of operations()) {
+      for (const requirement of op.security) expect(Object.keys(requirement).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("documents the WWW-Authenticate header on every 401", () => {
+    for (const { op } of operations()) {
+      expect(Object.keys(deref(op.responses["401"]).headers)).toContain("WWW-Authenticate");
+    }
+  });
+});
