@@ -1,0 +1,100 @@
+// The error model of CONTRACT.md: one RFC 9457 problem schema, one response component per
+// status, referenced from every operation that can give it, each with an example.
+import { describe, expect, it } from "vitest";
+import { check, deref, doc, operations, type Node } from "./document.js";
+
+// CONTRACT.md, "Errors": status -> stable code.
+const codes: Record<string, string> = {
+  "400": "validation_failed",
+  "401": "unauthorized",
+  "404": "not_found",
+  "405": "method_not_allowed",
+  "409": "conflict",
+  "413": "payload_too_large",
+  "415": "unsupported_media_type",
+  "429": "rate_limited",
+  "500": "internal_error",
+};
+
+/** The statuses an operation must document, by CONTRACT.md. */
+function expectedStatuses(method: string, path: string, op: Node): string[] {
+  const statuses = ["400", "401", "429", "500"];
+  if (path.includes("{id}")) statuses.push("404");
+  if (op.requestBody) statuses.push("413", "415");
+  if (method === "PUT" && path === "/sms/providers/{id}") statuses.push("409");
+  return statuses.sort();
+}
+
+describe("error model", () => {
+  it("Problem has the RFC 9457 fields plus code and errors, and nothing else", () => {
+    const problem = doc.components.schemas.Problem;
+    expect(Object.keys(problem.properties).sort()).toEqual(["code", "detail", "errors", "instance", "status", "title", "type"]);
+    expect(problem.required.sort()).toEqual(["code", "detail", "instance", "status", "title", "type"]);
+    expect(problem.additionalProperties).toBe(false);
+    expect(problem.properties.type.format).toBe("uri-reference");
+    expect(problem.properties.status.type).toBe("integer");
+    // Every code of CONTRACT.md, plus malformed_json for unparsable bodies.
+    expect([...problem.properties.code.enum].sort()).toEqual([...Object.values(codes), "malformed_json"].sort());
+    const error = deref(problem.properties.errors.items);
+    expect(error.properties.in.enum).toEqual(["path", "query", "header", "body"]);
+    expect(Object.keys(error.properties).sort()).toEqual(["in", "message", "name", "pointer"]);
+    expect(error.additionalProperties).toBe(false);
+  });
+
+  it.each(operations().map((o) => [`${o.method} ${o.path}`, o.method, o.path, o.op]))(
+    "%s documents exactly its error statuses",
+    (_, method, path, op) => {
+      const statuses = Object.keys(op.responses).filter((s) => !s.startsWith("2")).sort();
+      expect(statuses).toEqual(expectedStatuses(method, path, op));
+    },
+  );
+
+  it("uses one response component per status, shared by every operation", () => {
+    const componentByStatus = new Map<string, Set<string>>();
+    for (const { op } of operations()) {
+      for (const [status, response] of Object.entries<Node>(op.responses)) {
+        if (status.startsWith("2")) continue;
+        expect(response.$ref, `${op.operationId} ${status} is inline`).toMatch(/^#\/components\/responses\//);
+        componentByStatus.set(status, (componentByStatus.get(status) ?? new Set()).add(response.$ref));
+      }
+    }
+    for (const [status, refs] of componentByStatus) expect([...refs], status).toHaveLength(1);
+    const all = [...componentByStatus.values()].map((refs) => [...refs][0]);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it.each(Object.keys(codes).filter((s) => s !== "405"))("the %s response is problem+json with a matching example", (status) => {
+    const ref = operations().map((o) => o.op.responses[status]).find(Boolean);
+    const response = deref(ref);
+    expect(response.description).toMatch(new RegExp(`^${status}\\b`));
+    expect(Object.keys(response.content)).toEqual(["application/problem+json"]);
+    const media = response.content["application/problem+json"];
+    expect(media.schema.$ref).toBe("#/components/schemas/Problem");
+    const examples = Object.values<Node>(media.examples ?? {}).map((e) => deref(e).value);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) {
+      expect(check(media.schema, example)).toEqual({ valid: true, errors: "" });
+      expect(example.status).toBe(Number(status));
+      expect(example.code).toBe(codes[status]);
+      expect(example.type).toMatch(new RegExp(`/${codes[status]}$`));
+      expect(example.instance).toMatch(/^\/v1\//);
+    }
+    expect(Object.keys(response.headers)).toContain("X-Request-Id");
+  });
+
+  it("429 tells when to retry; 400 names each offending value", () => {
+    const rateLimited = deref(operations()[0]!.op.responses["429"]);
+    expect(Object.keys(rateLimited.headers)).toContain("Retry-After");
+    const invalid = deref(operations()[0]!.op.responses["400"]).content["application/problem+json"];
+    for (const example of Object.values<Node>(invalid.examples)) expect(deref(example).value.errors.length).toBeGreaterThan(0);
+  });
+
+  it("no error example carries a secret, a stack trace or a file path", () => {
+    const text = JSON.stringify(doc.components.examples);
+    for (const secret of ["ak_live_", "as_live_"]) expect(text).not.toContain(secret);
+    for (const name of Object.keys(doc.components.examples).filter((n) => n.endsWith("Problem"))) {
+      const body = JSON.stringify(doc.components.examples[name].value);
+      expect(body, name).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|\.ts\b/);
+    }
+  });
+});
