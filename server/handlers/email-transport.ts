@@ -1,0 +1,11 @@
+import type { Handler } from "../contract.js";
+import { operations } from "../../generated/operations.js";
+import type { HandlerDeps } from "./deps.js";
+
+/** 4.5 POST /custom/emails */
+export const saveEmailTransport =
+  ({ store, clock }: HandlerDeps): Handler<"saveEmailTransport"> =>
+  ({ body, caller }) => ({
+    type: operations.saveEmailTransport.responseType,
+    result: store.saveEmailTransport(caller.applicationId, body, clock()),
+  });

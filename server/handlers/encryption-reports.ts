@@ -1,0 +1,11 @@
+import type { Handler } from "../contract.js";
+import { operations } from "../../generated/operations.js";
+import type { HandlerDeps } from "./deps.js";
+
+/** 4.3 GET /reports/encryption */
+export const findEncryptionReports =
+  ({ store }: HandlerDeps): Handler<"findEncryptionReports"> =>
+  ({ query: { limit, page, ...filters }, caller }) => ({
+    type: operations.findEncryptionReports.responseType,
+    ...store.encryptionReports(caller.applicationId, filters, { limit, page }),
+  });

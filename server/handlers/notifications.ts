@@ -1,0 +1,11 @@
+import type { Handler } from "../contract.js";
+import { operations } from "../../generated/operations.js";
+import type { HandlerDeps } from "./deps.js";
+
+/** 4.6 POST /notifications */
+export const createNotification =
+  ({ store, clock }: HandlerDeps): Handler<"createNotification"> =>
+  ({ body, caller }) => ({
+    type: operations.createNotification.responseType,
+    result: store.createNotification(caller.applicationId, body, clock()),
+  });

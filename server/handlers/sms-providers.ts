@@ -1,0 +1,11 @@
+import type { Handler } from "../contract.js";
+import { operations } from "../../generated/operations.js";
+import type { HandlerDeps } from "./deps.js";
+
+/** 4.4 PUT /sms/providers/{id} */
+export const updateSmsProvider =
+  ({ store }: HandlerDeps): Handler<"updateSmsProvider"> =>
+  ({ path, body, caller }) => ({
+    type: operations.updateSmsProvider.responseType,
+    result: store.updateSmsProvider(caller.applicationId, path.id, body ?? {}),
+  });

@@ -1,0 +1,11 @@
+import type { Handler } from "../contract.js";
+import { operations } from "../../generated/operations.js";
+import type { HandlerDeps } from "./deps.js";
+
+/** 4.2 GET /users/{id}/activity */
+export const findUserActivity =
+  ({ store }: HandlerDeps): Handler<"findUserActivity"> =>
+  ({ path, query, caller }) => ({
+    type: operations.findUserActivity.responseType,
+    ...store.userActivity(caller.applicationId, path.id, query),
+  });

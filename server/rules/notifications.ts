@@ -1,0 +1,63 @@
+// POST /notifications beyond what the schema already enforces (targets, type-specific
+// fields, lengths): receivers must be users who have logged in, groups must exist, and
+// `send_at` must not be more than a minute in the past.
+import { randomBytes } from "node:crypto";
+import { invalid, type ProblemErrorItem } from "../problems.js";
+import type { Notification, NotificationCreate } from "../seed/types.js";
+
+/** How far in the past `send_at` may be, to allow for clock skew and transit. */
+export const sendAtTolerance = 60_000;
+
+/** What the rules need to know about the caller's application. */
+export interface Audience {
+  /** True for a user id or e-mail of a user with an APPROVED AUTHENTICATION activity. */
+  canReceive(receiver: string): boolean;
+  /** True for a group id that some user of the application belongs to. */
+  hasGroup(group: number): boolean;
+}
+
+/** The instant of `send_at` (`now` and absent mean the clock's now). */
+export function resolveSendAt(sendAt: number | "now" | undefined, now: Date): Date {
+  return sendAt === undefined || sendAt === "now" ? now : new Date(sendAt * 1000);
+}
+
+/** Every rule violation of the request, one error per offending value. */
+export function notificationErrors(request: NotificationCreate, audience: Audience, now: Date): ProblemErrorItem[] {
+  const errors: ProblemErrorItem[] = [];
+  request.receivers?.forEach((receiver, i) => {
+    if (!audience.canReceive(receiver)) {
+      errors.push({ in: "body", pointer: `/receivers/${i}`, message: `${receiver} is not a user of this application who has logged in` });
+    }
+  });
+  request.groups?.forEach((group, i) => {
+    if (!audience.hasGroup(group)) errors.push({ in: "body", pointer: `/groups/${i}`, message: `group ${group} does not exist` });
+  });
+  const sendAt = resolveSendAt(request.send_at, now);
+  if (sendAt.getTime() < now.getTime() - sendAtTolerance) {
+    errors.push({ in: "body", pointer: "/send_at", message: `${sendAt.toISOString()} is more than 60 seconds in the past` });
+  }
+  return errors;
+}
+
+/** A new notification id. */
+export function newNotificationId(): string {
+  return `ntf_${randomBytes(6).toString("hex")}`;
+}
+
+/** The notification to store and return, or a 400 naming every offending value. */
+export function createNotification(request: NotificationCreate, audience: Audience, now: Date, id = newNotificationId()): Notification {
+  const errors = notificationErrors(request, audience, now);
+  if (errors.length > 0) throw invalid("The notification cannot be scheduled.", errors);
+  return {
+    id,
+    type: request.type,
+    status: "PENDING",
+    title: request.title,
+    content: request.content,
+    level: request.level ?? 0,
+    open_count: 0,
+    send_at: resolveSendAt(request.send_at, now).toISOString(),
+    name: request.name ?? "",
+    receivers: [...(request.receivers ?? [])],
+  };
+}

@@ -1,0 +1,89 @@
+// The JSON Schema of a seed file, made from the document's own components so that a seed
+// record is valid exactly when the API could return it; only the seed-only parts
+// (applications, credentials, users, the transport's plain auth) are written here.
+import { readFileSync } from "node:fs";
+
+const documentUrl = new URL("../../generated/openapi.json", import.meta.url);
+
+type JsonSchema = Record<string, unknown>;
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const list = (name: string): JsonSchema => ({ type: "array", items: ref(name) });
+const hex64 = { type: "string", pattern: "^[0-9a-f]{64}$" };
+
+/** The seed schema; `#/components/schemas/*` resolve inside it, as in the document. */
+export function seedSchema(): JsonSchema {
+  const document = JSON.parse(readFileSync(documentUrl, "utf8")) as { components: { schemas: Record<string, JsonSchema> } };
+  const schemas = document.components.schemas;
+  const transport = schemas.EmailTransport as { properties: Record<string, JsonSchema>; required: string[] };
+  const authOf = (settings: string) => (schemas[settings] as { properties: { auth: JsonSchema } }).properties.auth;
+  const derived = ["auth", "domain", "region", "organization_id", "application_id"];
+  const storedFields = Object.fromEntries(Object.entries(transport.properties).filter(([name]) => !derived.includes(name)));
+
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    additionalProperties: false,
+    required: ["applications"],
+    properties: {
+      applications: { type: "array", minItems: 1, items: { $ref: "#/$defs/Application" } },
+    },
+    $defs: {
+      Application: {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "organization_id", "name", "credentials", "users", "widgets", "activities", "encryption_reports", "sms_providers", "email_transport", "webhooks", "webhook_history"],
+        properties: {
+          id: ref("Id"),
+          organization_id: ref("Id"),
+          name: { type: "string", minLength: 1, maxLength: 200 },
+          credentials: { type: "array", minItems: 1, items: { $ref: "#/$defs/Credential" } },
+          users: { type: "array", items: { $ref: "#/$defs/User" } },
+          widgets: list("Widget"),
+          activities: list("Activity"),
+          encryption_reports: list("EncryptionReport"),
+          sms_providers: list("SmsProvider"),
+          email_transport: { anyOf: [{ type: "null" }, { $ref: "#/$defs/EmailTransport" }] },
+          webhooks: list("Webhook"),
+          webhook_history: list("WebhookHistoryRecord"),
+        },
+      },
+      Credential: {
+        description: "An API key and secret, in clear (public demo values only) or as SHA-256 hex digests.",
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          api_key: { type: "string", minLength: 8, maxLength: 256 },
+          api_key_sha256: hex64,
+          api_secret: { type: "string", minLength: 8, maxLength: 256 },
+          api_secret_sha256: hex64,
+        },
+        allOf: [
+          { oneOf: [{ required: ["api_key"] }, { required: ["api_key_sha256"] }] },
+          { oneOf: [{ required: ["api_secret"] }, { required: ["api_secret_sha256"] }] },
+        ],
+      },
+      User: {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "email", "groups"],
+        properties: {
+          id: ref("Id"),
+          email: ref("EmailAddress"),
+          groups: { type: "array", uniqueItems: true, items: { type: "integer", minimum: 1, maximum: 9999999999 } },
+        },
+      },
+      EmailTransport: {
+        type: "object",
+        required: [...transport.required.filter((name) => !derived.includes(name)), "auth"],
+        properties: { ...storedFields, auth: true },
+        unevaluatedProperties: false,
+        oneOf: [
+          { properties: { type: { const: "SENDGRID" }, auth: authOf("SendgridSettings") } },
+          { properties: { type: { const: "SES" }, auth: authOf("SesSettings") } },
+        ],
+      },
+    },
+    components: { schemas },
+  };
+}

@@ -1,0 +1,100 @@
+// Everything the store holds for one application. Only the store module mutates it, and
+// each mutation is one synchronous step, so concurrent requests never see half an update.
+import type { Caller } from "../contract.js";
+import { sealAuth } from "../crypto/email-auth.js";
+import { sortNewestFirst } from "../rules/order.js";
+import type {
+  Activity,
+  EmailTransport,
+  Notification,
+  SeedApplication,
+  SeedUser,
+  SmsProvider,
+  Webhook,
+  WebhookHistoryRecord,
+  Widget,
+} from "../seed/types.js";
+import { domainOf } from "../rules/email-transport.js";
+import { ReportTable } from "./reports.js";
+
+export class ApplicationData {
+  readonly caller: Caller;
+  readonly name: string;
+  readonly widgets = new Map<string, Widget>();
+  readonly users = new Map<string, SeedUser>();
+  /** Activity per user id, newest first. */
+  readonly activity = new Map<string, Activity[]>();
+  readonly reports: ReportTable;
+  /** Providers ordered by position (`sort` 1..n). */
+  smsProviders: SmsProvider[];
+  emailTransport: EmailTransport | undefined;
+  readonly webhooks = new Map<string, Webhook>();
+  /** Webhooks newest first. */
+  readonly webhookList: Webhook[];
+  /** History per webhook id, newest first. */
+  readonly webhookHistory = new Map<string, WebhookHistoryRecord[]>();
+  readonly notifications: Notification[] = [];
+  /** Ids, and lower-cased e-mails, of users who have logged in (may receive notifications). */
+  readonly #receiverIds = new Set<string>();
+  readonly #receiverEmails = new Set<string>();
+  readonly #groups = new Set<number>();
+
+  constructor(seed: SeedApplication) {
+    this.caller = { applicationId: seed.id, organizationId: seed.organization_id };
+    this.name = seed.name;
+    for (const widget of seed.widgets) this.widgets.set(widget.id, structuredClone(widget));
+    for (const user of seed.users) {
+      this.users.set(user.id, { ...user, groups: [...user.groups] });
+      this.activity.set(user.id, []);
+      for (const group of user.groups) this.#groups.add(group);
+    }
+    for (const record of sortNewestFirst(seed.activities)) this.activity.get(record.account_id)?.push(structuredClone(record));
+    for (const [userId, records] of this.activity) {
+      const user = this.users.get(userId)!;
+      if (records.some((record) => record.type === "AUTHENTICATION" && record.status === "APPROVED")) {
+        this.#receiverIds.add(user.id);
+        this.#receiverEmails.add(user.email.toLowerCase());
+      }
+    }
+    this.reports = new ReportTable((accountId) => this.users.get(accountId)?.groups ?? []);
+    this.reports.add(seed.encryption_reports);
+    this.smsProviders = structuredClone(seed.sms_providers).sort((a, b) => a.sort - b.sort);
+    const transport = seed.email_transport;
+    this.emailTransport =
+      transport === null
+        ? undefined
+        : {
+            id: transport.id,
+            type: transport.type,
+            is_verified: transport.is_verified,
+            auth: sealAuth(transport.auth),
+            email_from: transport.email_from,
+            email_reply: transport.email_reply,
+            email_admin: transport.email_admin,
+            from_name: transport.from_name,
+            domain: domainOf(transport.email_from),
+            send_count: transport.send_count,
+            fail_count: transport.fail_count,
+            organization_id: seed.organization_id,
+            application_id: seed.id,
+            created_at: transport.created_at,
+            region: "region" in transport.auth ? transport.auth.region : "",
+          };
+    this.webhookList = sortNewestFirst(structuredClone(seed.webhooks));
+    for (const webhook of this.webhookList) {
+      this.webhooks.set(webhook.id, webhook);
+      this.webhookHistory.set(webhook.id, []);
+    }
+    for (const record of sortNewestFirst(seed.webhook_history)) this.webhookHistory.get(record.webhook_id)?.push(structuredClone(record));
+  }
+
+  /** True for the id or e-mail (any case) of a user with an APPROVED AUTHENTICATION activity. */
+  canReceive(receiver: string): boolean {
+    return receiver.includes("@") ? this.#receiverEmails.has(receiver.toLowerCase()) : this.#receiverIds.has(receiver);
+  }
+
+  /** True for a group some user of the application belongs to. */
+  hasGroup(group: number): boolean {
+    return this.#groups.has(group);
+  }
+}

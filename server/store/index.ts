@@ -1,0 +1,146 @@
+// The in-memory store: the data of every application, reached only through the caller's
+// application, so another application's id looks exactly like an unknown one (404).
+// Every method runs synchronously from start to end: requests never interleave inside it.
+import { randomBytes } from "node:crypto";
+import type { Caller } from "../contract.js";
+import { openAuth, sealAuth } from "../crypto/email-auth.js";
+import { notFound } from "../problems.js";
+import { saveTransport } from "../rules/email-transport.js";
+import { createNotification } from "../rules/notifications.js";
+import { pageOf, type Page, type Paging } from "../rules/paging.js";
+import { updateProvider } from "../rules/sms-providers.js";
+import type {
+  Activity,
+  EmailSettingsSave,
+  EmailTransport,
+  EncryptionReport,
+  Notification,
+  NotificationCreate,
+  Seed,
+  SmsProvider,
+  SmsProviderUpdate,
+  Webhook,
+  WebhookHistoryRecord,
+  Widget,
+} from "../seed/types.js";
+import { ApplicationData } from "./application.js";
+import { CredentialTable } from "./credentials.js";
+import type { ReportFilters } from "./reports.js";
+
+export type { ReportFilters } from "./reports.js";
+export type { Page, Paging } from "../rules/paging.js";
+
+export interface Store {
+  /** The application of a bearer API key, or undefined for an unknown key. */
+  authenticateBearer(apiKey: string): Caller | undefined;
+  /** The application of an API key and secret pair, or undefined unless both match. */
+  authenticateKeyPair(apiKey: string, apiSecret: string): Caller | undefined;
+  /** The applications held, by id with their names (for start-up messages and tests). */
+  applications(): { id: string; organizationId: string; name: string }[];
+
+  widget(applicationId: string, id: string): Widget;
+  /** A user's activity, newest first; 404 for a user not of this application. */
+  userActivity(applicationId: string, userId: string, paging: Paging): Page<Activity>;
+  encryptionReports(applicationId: string, filters: ReportFilters, paging: Paging): Page<EncryptionReport>;
+  /** Bulk load: adds reports to an application and rebuilds its indexes once. */
+  addReports(applicationId: string, records: readonly EncryptionReport[]): void;
+  /** The application's providers ordered by position. */
+  smsProviders(applicationId: string): SmsProvider[];
+  updateSmsProvider(applicationId: string, id: string, patch: SmsProviderUpdate): SmsProvider;
+  /** The stored transport (auth as the opaque token), if one was saved. */
+  emailTransport(applicationId: string): EmailTransport | undefined;
+  saveEmailTransport(applicationId: string, settings: EmailSettingsSave, now: Date): EmailTransport;
+  createNotification(applicationId: string, request: NotificationCreate, now: Date): Notification;
+  /** Notifications created so far, oldest first. */
+  notifications(applicationId: string): Notification[];
+  webhook(applicationId: string, id: string): Webhook;
+  webhooks(applicationId: string, paging: Paging): Page<Webhook>;
+  /** A webhook's deliveries, newest first; 404 for a webhook not of this application. */
+  webhookHistory(applicationId: string, webhookId: string, paging: Paging): Page<WebhookHistoryRecord>;
+}
+
+/** A store holding the records of `seed` (which should have been checked by loadSeed). */
+export function createStore(seed: Seed): Store {
+  const credentials = new CredentialTable();
+  const apps = new Map<string, ApplicationData>();
+  for (const application of seed.applications) {
+    if (apps.has(application.id)) throw new Error(`seed: application ${application.id} is given twice`);
+    const data = new ApplicationData(application);
+    apps.set(application.id, data);
+    for (const credential of application.credentials) credentials.add(credential, data.caller);
+  }
+
+  // An unknown application only arises from a caller the store did not authenticate.
+  const app = (applicationId: string): ApplicationData => {
+    const data = apps.get(applicationId);
+    if (data === undefined) throw notFound(`Application ${applicationId} was not found.`);
+    return data;
+  };
+
+  return {
+    authenticateBearer: (apiKey) => credentials.bearer(apiKey),
+    authenticateKeyPair: (apiKey, apiSecret) => credentials.keyPair(apiKey, apiSecret),
+    applications: () => [...apps.values()].map((data) => ({ id: data.caller.applicationId, organizationId: data.caller.organizationId, name: data.name })),
+
+    widget(applicationId, id) {
+      const widget = app(applicationId).widgets.get(id);
+      if (widget === undefined) throw notFound(`Widget ${id} was not found.`);
+      return widget;
+    },
+
+    userActivity(applicationId, userId, paging) {
+      const activity = app(applicationId).activity.get(userId);
+      if (activity === undefined) throw notFound(`User ${userId} was not found.`);
+      return pageOf(activity, paging);
+    },
+
+    encryptionReports: (applicationId, filters, paging) => app(applicationId).reports.find(filters, paging),
+    addReports: (applicationId, records) => app(applicationId).reports.add(records),
+
+    smsProviders: (applicationId) => [...app(applicationId).smsProviders],
+
+    updateSmsProvider(applicationId, id, patch) {
+      const data = app(applicationId);
+      const { providers, updated } = updateProvider(data.smsProviders, id, patch);
+      data.smsProviders = providers;
+      return updated;
+    },
+
+    emailTransport: (applicationId) => app(applicationId).emailTransport,
+
+    saveEmailTransport(applicationId, settings, now) {
+      const data = app(applicationId);
+      data.emailTransport = saveTransport(data.emailTransport, settings, {
+        ...data.caller,
+        now,
+        newId: () => `eml_${randomBytes(6).toString("hex")}`,
+        seal: sealAuth,
+        open: openAuth,
+      });
+      return data.emailTransport;
+    },
+
+    createNotification(applicationId, request, now) {
+      const data = app(applicationId);
+      const notification = createNotification(request, data, now);
+      data.notifications.push(notification);
+      return notification;
+    },
+
+    notifications: (applicationId) => [...app(applicationId).notifications],
+
+    webhook(applicationId, id) {
+      const webhook = app(applicationId).webhooks.get(id);
+      if (webhook === undefined) throw notFound(`Webhook ${id} was not found.`);
+      return webhook;
+    },
+
+    webhooks: (applicationId, paging) => pageOf(app(applicationId).webhookList, paging),
+
+    webhookHistory(applicationId, webhookId, paging) {
+      const history = app(applicationId).webhookHistory.get(webhookId);
+      if (history === undefined) throw notFound(`Webhook ${webhookId} was not found.`);
+      return pageOf(history, paging);
+    },
+  };
+}
