@@ -1,12 +1,14 @@
 // The typed client: openapi-fetch's createClient over the generated paths, plus one
 // middleware that puts each operation's own credentials on the request. Which scheme an
 // operation takes is read from the generated operations table, never repeated here.
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { type Middleware } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components, paths } from "../generated/schema.js";
+import type { ApiClient } from "./api-client.js";
 
-export type { components, paths } from "../generated/schema.js";
+export type { components, operations as operationTypes, paths } from "../generated/schema.js";
 export { operations, type OperationId } from "../generated/operations.js";
+export type { ApiClient, ApiClientMethod } from "./api-client.js";
 
 /** An RFC 9457 problem, as every error response of the API carries. */
 export type Problem = components["schemas"]["Problem"];
@@ -29,10 +31,13 @@ export interface ApiClientOptions {
   /** The application's API secret: sent as `X-Api-Secret`, only on POST /notifications. */
   apiSecret?: string;
   /** A fetch to use instead of the global one (tests observe requests through it). */
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers for every request, e.g. `X-Request-Id`. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Extra headers for every request, e.g. `X-Request-Id`; credentials go in apiKey/apiSecret. */
   headers?: Record<string, string>;
 }
+
+/** Headers only the middleware may set: each operation must carry its own scheme and no other. */
+const credentialHeaders = ["authorization", "x-api-key", "x-api-secret"];
 
 const byRoute = new Map<string, Operations[OperationId]>(
   Object.values(operations).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]),
@@ -44,8 +49,15 @@ export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middl
     onRequest({ request, schemaPath }) {
       const op = byRoute.get(`${request.method} ${schemaPath}`);
       if (!op) return request;
+      // Per-call headers could carry the other scheme; the server refuses a mix with 401.
+      for (const name of credentialHeaders) request.headers.delete(name);
       if (op.security[0] === "apiKey") {
-        if (!apiSecret) throw new Error(`${request.method} ${schemaPath} needs apiSecret in the client options`);
+        if (!apiSecret) {
+          throw new Error(
+            `${request.method} ${schemaPath} authenticates with X-Api-Key + X-Api-Secret: ` +
+              "create the client with apiSecret to call it",
+          );
+        }
         request.headers.set("X-Api-Key", apiKey);
         request.headers.set("X-Api-Secret", apiSecret);
       } else {
@@ -56,18 +68,34 @@ export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middl
   };
 }
 
+/** Refuses options that would send no key, an empty secret, or credentials outside the middleware. */
+function checkOptions(options: ApiClientOptions): void {
+  if (typeof options.apiKey !== "string" || options.apiKey === "") {
+    throw new Error("createApiClient: apiKey is required (the application's API key)");
+  }
+  if (options.apiSecret !== undefined && (typeof options.apiSecret !== "string" || options.apiSecret === "")) {
+    throw new Error("createApiClient: apiSecret, when given, must be a non-empty string");
+  }
+  const smuggled = Object.keys(options.headers ?? {}).filter((name) => credentialHeaders.includes(name.toLowerCase()));
+  if (smuggled.length > 0) {
+    throw new Error(`createApiClient: pass credentials as apiKey/apiSecret, not as headers (${smuggled.join(", ")})`);
+  }
+}
+
 /**
  * Creates a client for every operation. Without `apiSecret` the client's type has no
  * POST /notifications, so a call that would go out without its secret does not compile.
  */
-export function createApiClient(options: ApiClientOptions & { apiSecret: string }): Client<paths>;
-export function createApiClient(options: ApiClientOptions & { apiSecret?: undefined }): Client<BearerPaths>;
-export function createApiClient(options: ApiClientOptions): Client<paths> | Client<BearerPaths> {
+export function createApiClient(options: ApiClientOptions & { apiSecret: string }): ApiClient<paths>;
+export function createApiClient(options: ApiClientOptions & { apiSecret?: undefined }): ApiClient<BearerPaths>;
+export function createApiClient(options: ApiClientOptions): ApiClient<paths> | ApiClient<BearerPaths> {
+  checkOptions(options);
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
   client.use(credentialsMiddleware(options.apiKey, options.apiSecret));
-  return client;
+  // Same object, stricter call signatures (see api-client.ts).
+  return client as unknown as ApiClient<paths>;
 }
