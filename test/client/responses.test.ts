@@ -1,0 +1,58 @@
+// What a caller gets back: the 200 body as `data`; a declared error as `error`, the
+// problem+json body as sent; an undeclared status (here 418 with a text body) with
+// `response.ok === false`, so it is never mistaken for a success.
+import { describe, expect, test } from "vitest";
+import { createApiClient } from "../../client/index.js";
+import { example, observingFetch } from "./observe.js";
+
+const baseUrl = "http://api.test/v1";
+const apiKey = "ak_live_acme_4f9e2b7c1d8a6e3f";
+
+describe("responses", () => {
+  test("a 200 body comes back as data, parsed", async () => {
+    const widget = example("WidgetRead");
+    const { fetch } = observingFetch(() => Response.json(widget));
+    const client = createApiClient({ baseUrl, apiKey, fetch });
+
+    const { data, error, response } = await client.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+
+    expect(response.status).toBe(200);
+    expect(error).toBeUndefined();
+    expect(data).toEqual(widget);
+    expect(data?.result.id).toBe("wgt_5a3c8e1f7b92");
+  });
+
+  test("a declared error comes back as the problem body", async () => {
+    const problem = example("NotFoundProblem") as { status: number };
+    const { fetch } = observingFetch(
+      () => new Response(JSON.stringify(problem), { status: problem.status, headers: { "Content-Type": "application/problem+json" } }),
+    );
+    const client = createApiClient({ baseUrl, apiKey, fetch });
+
+    const { data, error, response } = await client.GET("/widgets/{id}", { params: { path: { id: "wgt_0000000000" } } });
+
+    expect(data).toBeUndefined();
+    expect(response.status).toBe(404);
+    expect(error).toEqual(problem);
+    expect(error?.code).toBe("not_found");
+  });
+
+  test("an undeclared status with a text body is still a failure: response.ok is false", async () => {
+    const { fetch } = observingFetch(() => new Response("I'm a teapot", { status: 418, headers: { "Content-Type": "text/plain" } }));
+    const client = createApiClient({ baseUrl, apiKey, fetch });
+
+    const { data, error, response } = await client.GET("/webhooks");
+
+    expect(response.ok).toBe(false);
+    expect(response.status).toBe(418);
+    expect(data).toBeUndefined();
+    // openapi-fetch hands back the raw text: `error` is only a Problem for declared statuses.
+    expect(error).toBe("I'm a teapot");
+  });
+
+  test("a network failure rejects, it is not turned into data or error", async () => {
+    const client = createApiClient({ baseUrl, apiKey, fetch: () => Promise.reject(new TypeError("fetch failed")) });
+
+    await expect(client.GET("/webhooks")).rejects.toThrow("fetch failed");
+  });
+});
