@@ -1,0 +1,72 @@
+// The reference server's Express app: the bundled document enforced by
+// express-openapi-validator (requests always, responses unless turned off), routes found by
+// operationId, security through the store, one error mapper. It never listens
+// (server/listen.ts and server/main.ts do).
+import express from "express";
+import OpenApiValidator from "express-openapi-validator";
+import type { Logger } from "pino";
+import type { Handlers } from "./contract.js";
+import { createHandlers } from "./handlers/index.js";
+import type { Store } from "./store/index.js";
+import { basePathOf, loadDocument } from "./http/document.js";
+import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
+import { createLogger, httpLogger } from "./http/logging.js";
+import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
+import { operationRoutes } from "./http/routes.js";
+import { securityHandlers } from "./http/security.js";
+import { parameterHints } from "./http/validation-errors.js";
+
+export interface AppOptions {
+  /** The data every handler reads and writes, and the credentials it authenticates. */
+  store: Store;
+  /** The current time for rules (`send_at`, timestamps); tests pin it. */
+  clock?: () => Date;
+  /** Where request logs go; default: pino to stdout at LOG_LEVEL, silent when unset. */
+  logger?: Logger;
+  /** Validate every response body against the document (default true; a failure is a 500). */
+  validateResponses?: boolean;
+  /** Requests per window per API key, or false for none (benchmarks). */
+  rateLimit?: RateLimitOptions | false;
+  /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */
+  handlers?: Partial<Handlers>;
+}
+
+/** Builds the app; mount nothing else on it before `/v1` is served. */
+export function createApp(options: AppOptions): express.Express {
+  const document = loadDocument();
+  const basePath = basePathOf(document);
+  const clock = options.clock ?? (() => new Date());
+  const logger = options.logger ?? createLogger({ level: (process.env.LOG_LEVEL as never) || "silent" });
+  const handlers: Handlers = { ...createHandlers({ store: options.store, clock }), ...options.handlers };
+  const hints = parameterHints(document);
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Request id and log line first, so every response, errors included, carries the id.
+  app.use(httpLogger(logger));
+  const rateLimit = options.rateLimit ?? defaultRateLimit;
+  if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
+  // Parses only application/json; other media types stay unparsed and eov answers 415.
+  // `strict: false` lets a JSON scalar through to schema validation (400 validation_failed).
+  app.use(express.json({ limit: "100kb", strict: false }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: document as never,
+      validateApiSpec: false, // linted in CI; skipping it saves start-up time
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
+      validateResponses:
+        options.validateResponses === false
+          ? false
+          : {
+              onError: (error) => {
+                throw new ResponseValidationFailed(error);
+              },
+            },
+      validateSecurity: { handlers: securityHandlers(options.store) },
+      operationHandlers: operationRoutes(handlers),
+    }),
+  );
+  app.use(unknownRoute);
+  app.use(errorMapper(hints));
+  return app;
+}

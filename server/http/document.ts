@@ -1,0 +1,64 @@
+// The bundled OpenAPI document the server enforces (generated/openapi.json, never the
+// multi-file source: express-openapi-validator has open bugs with multi-file $refs), and the
+// few facts the HTTP layer reads from it.
+import { readFileSync } from "node:fs";
+import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
+
+export type ApiDocument = OpenAPIV3.DocumentV3_1;
+
+const documentUrl = new URL("../../generated/openapi.json", import.meta.url);
+const documentText = readFileSync(documentUrl, "utf8");
+
+/**
+ * A fresh copy of the bundled document. The validator mutates the object it is given
+ * (it deletes `components.examples`), so every app gets its own.
+ */
+export function loadDocument(): ApiDocument {
+  return JSON.parse(documentText) as ApiDocument;
+}
+
+/** The base path of the document's first server URL (`/v1`): only paths under it are validated. */
+export function basePathOf(document: ApiDocument): string {
+  const url = document.servers?.[0]?.url ?? "/";
+  return new URL(url, "http://placeholder").pathname.replace(/\/$/, "");
+}
+
+/** Follows local `$ref`s (`#/components/...`) until a non-reference object. */
+export function resolveRef<T>(document: ApiDocument, value: T | OpenAPIV3.ReferenceObject): T {
+  let current: unknown = value;
+  const seen = new Set<string>();
+  while (current && typeof current === "object" && "$ref" in current && typeof current.$ref === "string") {
+    const ref = current.$ref;
+    if (seen.has(ref) || !ref.startsWith("#/")) throw new Error(`Cannot resolve $ref ${ref}`);
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split("/")
+      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+  }
+  return current as T;
+}
+
+/** One operation of the document with where it lives. */
+export interface DocumentOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  operation: OpenAPIV3.OperationObject;
+}
+
+const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
+
+/** Every operation of the document. */
+export function operationsOf(document: ApiDocument): DocumentOperation[] {
+  const found: DocumentOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const pathItem = resolveRef<OpenAPIV3.PathItemObject>(document, item as OpenAPIV3.PathItemObject);
+    for (const method of methods) {
+      const operation = pathItem[method];
+      if (operation?.operationId) found.push({ operationId: operation.operationId, method, path, operation });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,149 @@
+// The one error mapper: every failure of a request (validator errors, body-parser failures,
+// rule violations thrown as ApiProblem, the rate limiter's 429, unknown routes, unexpected
+// exceptions) becomes exactly one RFC 9457 problem. Nothing else writes an error body.
+// Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
+// errors are logged with the request id and answered with a generic detail.
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import { operations, type OperationId } from "../../generated/operations.js";
+import { ApiProblem, problemKinds, problemTypeBase, type Problem, type ProblemCode } from "../problems.js";
+import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
+
+/** A response body the handler produced that the document does not allow (response validation). */
+export class ResponseValidationFailed extends Error {
+  constructor(readonly failure: { message: string; errors?: ValidatorErrorItem[] }) {
+    super(`response validation failed: ${failure.message}`);
+    this.name = "ResponseValidationFailed";
+  }
+}
+
+/** express-openapi-validator's HttpError (status, message, errors[], optional headers such as Allow). */
+interface ValidatorHttpError {
+  status: number;
+  message: string;
+  path?: string;
+  errors?: ValidatorErrorItem[];
+  headers?: Record<string, string>;
+}
+
+/** body-parser's errors carry a `type` such as `entity.parse.failed`. */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return isObject(error) && typeof error.type === "string" && /^(entity|request|charset|encoding|stream)\./.test(error.type);
+}
+
+function isValidatorError(error: unknown): error is ValidatorHttpError {
+  return error instanceof Error && typeof (error as { status?: unknown }).status === "number" && Array.isArray((error as { errors?: unknown }).errors);
+}
+
+interface OpenApiRequest {
+  openapi?: { schema?: { operationId?: string } };
+}
+const operationIdOf = (req: Request) => (req as Request & OpenApiRequest).openapi?.schema?.operationId;
+
+/** The request path, as the problem's `instance`. */
+const instanceOf = (req: Request) => req.originalUrl.split("?")[0] ?? req.originalUrl;
+
+const unexpected = () => new ApiProblem("internal_error", "An unexpected error occurred. The X-Request-Id of this response identifies it in the server log.");
+
+function fromBodyParser(error: BodyParserError): ApiProblem {
+  switch (error.type) {
+    case "entity.parse.failed":
+      return new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
+    case "entity.too.large":
+      return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");
+    default:
+      return error.status >= 400 && error.status < 500
+        ? new ApiProblem("validation_failed", "The request body could not be read.")
+        : unexpected();
+  }
+}
+
+function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<string, Map<string, string>>): ApiProblem {
+  switch (error.status) {
+    case 400: {
+      const operationId = operationIdOf(req);
+      const items = toErrorItems(error.errors ?? [], req.originalUrl.split("?")[0]!, operationId ? hints.get(operationId) : undefined);
+      return new ApiProblem("validation_failed", describeErrors(items), items);
+    }
+    case 401: {
+      const operationId = operationIdOf(req) as OperationId | undefined;
+      const bearer = operationId && (operations[operationId].security as readonly string[]).includes("bearerAuth");
+      return new ApiProblem("unauthorized", error.message, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
+    }
+    case 404:
+      return new ApiProblem("not_found", `No operation at ${req.method} ${instanceOf(req)}.`);
+    case 405: {
+      const allow = (error.headers?.Allow ?? "").split(/,\s*/).filter(Boolean).map((method) => method.toUpperCase()).join(", ");
+      return new ApiProblem("method_not_allowed", `${req.method} is not served at ${instanceOf(req)}; allowed: ${allow}.`, undefined, { Allow: allow });
+    }
+    case 413:
+      return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+    case 415:
+      return new ApiProblem("unsupported_media_type", "The request body must be sent as application/json.");
+    default:
+      return unexpected();
+  }
+}
+
+/** The problem an error stands for, and whether it is unexpected (to be logged as an error). */
+export function problemFor(error: unknown, req: Request, hints: Map<string, Map<string, string>>): { problem: ApiProblem; unexpected: boolean } {
+  if (error instanceof ApiProblem) return { problem: error, unexpected: error.code === "internal_error" };
+  if (isBodyParserError(error)) {
+    const problem = fromBodyParser(error);
+    return { problem, unexpected: problem.code === "internal_error" };
+  }
+  if (isValidatorError(error)) {
+    const problem = fromValidator(error, req, hints);
+    return { problem, unexpected: problem.code === "internal_error" };
+  }
+  return { problem: unexpected(), unexpected: true };
+}
+
+/** The problem body of an ApiProblem for this request. */
+export function problemBody(problem: ApiProblem, req: Request): Problem {
+  const code: ProblemCode = problem.code;
+  return {
+    type: `${problemTypeBase}${code}`,
+    title: problemKinds[code].title,
+    status: problem.status,
+    detail: problem.detail,
+    instance: instanceOf(req),
+    code,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+}
+
+/** The error-handling middleware, last in the app. */
+export function errorMapper(hints: Map<string, Map<string, string>>): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for a problem: the log says why the response stopped, the socket closes.
+      req.log.error({ err: error }, "error after the response started");
+      return next(error);
+    }
+    const { problem, unexpected } = problemFor(error, req, hints);
+    if (error instanceof ResponseValidationFailed) {
+      req.log.error({ responseErrors: error.failure.errors, operationId: operationIdOf(req) }, error.message);
+    } else if (unexpected) {
+      req.log.error({ err: error }, "unexpected error");
+    }
+    const body = problemBody(problem, req);
+    res.status(problem.status).set(problem.headers ?? {});
+    // Sent as text so the response validator (which hooks res.json) does not judge error bodies.
+    res.type("application/problem+json").send(JSON.stringify(body));
+  };
+}
+
+/** The last route: anything no operation matched (outside /v1; eov answers inside it). */
+export const unknownRoute: RequestHandler = (req, _res, next) => {
+  next(new ApiProblem("not_found", `No operation at ${req.method} ${instanceOf(req)}.`));
+};

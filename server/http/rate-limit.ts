@@ -1,0 +1,51 @@
+// Rate limiting per API key (express-rate-limit): the key is the bearer token or X-Api-Key,
+// hashed so the limiter's memory never holds a credential; requests without one count per
+// client IP. One application's traffic cannot use up another's quota.
+import { createHash } from "node:crypto";
+import type { Request, RequestHandler } from "express";
+import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { ApiProblem } from "../problems.js";
+
+/** Requests allowed per window per key. */
+export interface RateLimitOptions {
+  /** Requests per window. */
+  limit: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
+
+export const defaultRateLimit: RateLimitOptions = { limit: 600, windowMs: 60_000 };
+
+/** The credential a request presents, whichever scheme, or undefined. */
+function presentedKey(req: Request): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
+  if (bearer) return bearer;
+  const apiKey = req.headers["x-api-key"];
+  return typeof apiKey === "string" && apiKey !== "" ? apiKey : undefined;
+}
+
+/** The limiter's key of a request: a digest of its API key, else its address. */
+export function rateLimitKey(req: Request): string {
+  const key = presentedKey(req);
+  if (key) return `key:${createHash("sha256").update(key).digest("hex")}`;
+  return `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+}
+
+/** The middleware; over the limit it passes a `rate_limited` problem to the error mapper. */
+export function rateLimiter(options: RateLimitOptions): RequestHandler {
+  return rateLimit({
+    limit: options.limit,
+    windowMs: options.windowMs,
+    // IETF draft 8: `RateLimit: "default"; r=…; t=…` and `RateLimit-Policy: "default"; q=…; w=…`,
+    // the policy name the document's header examples use; Retry-After on 429.
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    identifier: "default",
+    keyGenerator: rateLimitKey,
+    // The library has set Retry-After and the RateLimit headers by now; the mapper keeps them.
+    handler: (_req, _res, next) => {
+      const seconds = Math.ceil(options.windowMs / 1000);
+      next(new ApiProblem("rate_limited", `More than ${options.limit} requests in ${seconds} s for this API key; retry after Retry-After seconds.`));
+    },
+  });
+}

@@ -1,0 +1,85 @@
+// The security handlers of the document's three schemes. A request must present exactly
+// the scheme its operation declares: the other scheme's headers, even beside the right ones,
+// are refused with 401, so a credential is never silently ignored. The store compares keys
+// and secrets (kept only as hashes) in constant time; this module only reads headers.
+import type { Request } from "express";
+import type { Caller } from "../contract.js";
+
+/** What the HTTP layer needs from the store to authenticate. */
+export interface Authenticator {
+  authenticateBearer(apiKey: string): Caller | undefined;
+  authenticateKeyPair(apiKey: string, apiSecret: string): Caller | undefined;
+}
+
+/** A failed check, as express-openapi-validator expects it thrown (it reads `status` and `message`). */
+class Unauthenticated extends Error {
+  readonly status = 401;
+}
+
+const callers = new WeakMap<Request, Caller>();
+
+/** The application a request authenticated as (set by the security handlers). */
+export function callerOf(req: Request): Caller {
+  const caller = callers.get(req);
+  if (!caller) throw new Error("No authenticated caller on this request: is the operation missing its security?");
+  return caller;
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function bearerCaller(req: Request, auth: Authenticator): Caller {
+  if (header(req, "x-api-key") || header(req, "x-api-secret")) {
+    throw new Unauthenticated("This operation takes `Authorization: Bearer <API key>`, not X-Api-Key/X-Api-Secret.");
+  }
+  const token = /^Bearer +([^\s]+) *$/i.exec(header(req, "authorization") ?? "")?.[1];
+  if (!token) throw new Unauthenticated("Expected `Authorization: Bearer <API key>`.");
+  const caller = auth.authenticateBearer(token);
+  if (!caller) throw new Unauthenticated("The API key is not valid.");
+  return caller;
+}
+
+function keyPairCaller(req: Request, auth: Authenticator): Caller {
+  if (header(req, "authorization")) {
+    throw new Unauthenticated("This operation takes X-Api-Key and X-Api-Secret, not an Authorization header.");
+  }
+  const apiKey = header(req, "x-api-key");
+  const apiSecret = header(req, "x-api-secret");
+  if (!apiKey || !apiSecret) throw new Unauthenticated("Expected both X-Api-Key and X-Api-Secret.");
+  const caller = auth.authenticateKeyPair(apiKey, apiSecret);
+  if (!caller) throw new Unauthenticated("The API key and secret are not valid.");
+  return caller;
+}
+
+/**
+ * `validateSecurity.handlers` for express-openapi-validator. `apiKey` and `apiSecret` are
+ * one AND-ed requirement whose handlers run side by side: both check the pair (once per
+ * request, remembered), so either can fail it and neither can pass it alone.
+ */
+export function securityHandlers(auth: Authenticator) {
+  const pairs = new WeakMap<Request, Caller | Error>();
+  const checkPair = (req: Request): true => {
+    let outcome = pairs.get(req);
+    if (!outcome) {
+      try {
+        outcome = keyPairCaller(req, auth);
+      } catch (error) {
+        outcome = error as Error;
+      }
+      pairs.set(req, outcome);
+    }
+    if (outcome instanceof Error) throw outcome;
+    callers.set(req, outcome);
+    return true;
+  };
+  return {
+    bearerAuth: (req: Request): true => {
+      callers.set(req, bearerCaller(req, auth));
+      return true;
+    },
+    apiKey: checkPair,
+    apiSecret: checkPair,
+  };
+}
