@@ -43,7 +43,8 @@ export function seedSchema(): JsonSchema {
           activities: list("Activity"),
           encryption_reports: list("EncryptionReport"),
           sms_providers: list("SmsProvider"),
-          email_transport: { anyOf: [{ type: "null" }, { $ref: "#/$defs/EmailTransport" }] },
+          // null: no transport saved yet. (if/else rather than anyOf, so errors name one branch.)
+          email_transport: { if: { type: "null" }, else: { $ref: "#/$defs/EmailTransport" } },
           webhooks: list("Webhook"),
           webhook_history: list("WebhookHistoryRecord"),
         },
@@ -78,10 +79,10 @@ export function seedSchema(): JsonSchema {
         required: [...transport.required.filter((name) => !derived.includes(name)), "auth"],
         properties: { ...storedFields, auth: true },
         unevaluatedProperties: false,
-        oneOf: [
-          { properties: { type: { const: "SENDGRID" }, auth: authOf("SendgridSettings") } },
-          { properties: { type: { const: "SES" }, auth: authOf("SesSettings") } },
-        ],
+        allOf: ["SENDGRID", "SES"].map((type) => ({
+          if: { properties: { type: { const: type } } },
+          then: { properties: { auth: authOf(type === "SES" ? "SesSettings" : "SendgridSettings") } },
+        })),
       },
     },
     components: { schemas },

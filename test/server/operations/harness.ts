@@ -1,0 +1,77 @@
+// Shared set-up of the operation tests: a fresh store over the demo seed (or a variant of
+// it) per test, the handlers over a fixed clock, and callers for applications A and B.
+import { expect } from "vitest";
+import type { OperationId } from "../../../generated/operations.js";
+import type { Caller, HandlerInput, Handlers, SuccessBody } from "../../../server/contract.js";
+import { createHandlers } from "../../../server/handlers/index.js";
+import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../../../server/problems.js";
+import { checkSeed, loadSeed } from "../../../server/seed/load.js";
+import type { Seed } from "../../../server/seed/types.js";
+import { createStore, type Store } from "../../../server/store/index.js";
+
+/** The demo credentials (public values, as in the README). */
+export const demo = {
+  a: { apiKey: "ak_live_acme_4f9e2b7c1d8a6e3f", apiSecret: "as_live_acme_9b1e6d3f7a2c5e8b", applicationId: "app_8c1f5e20d9b4", organizationId: "org_4b7d2e91c0a3" },
+  b: { apiKey: "ak_live_globex_2d7a9c4e1f6b3a8d", apiSecret: "as_live_globex_5e8b2f1c7d4a9e6b", applicationId: "app_1d9e7c42a6f0", organizationId: "org_6e2a9f13b8c5" },
+} as const;
+
+export const callerA: Caller = { applicationId: demo.a.applicationId, organizationId: demo.a.organizationId };
+export const callerB: Caller = { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId };
+
+/** The instant the fixed clock answers (after every demo record, before the 2030 example). */
+export const fixedNow = new Date("2026-03-10T12:00:00.000Z");
+
+const demoSeed = loadSeed();
+
+/** A deep copy of the demo seed, changed by `change` and checked like a seed file. */
+export function seedWith(change: (seed: Seed) => void): Seed {
+  const seed = structuredClone(demoSeed);
+  change(seed);
+  return checkSeed(seed);
+}
+
+export interface Setup {
+  store: Store;
+  handlers: Handlers;
+  /** Calls operation `op` as `caller` (default A) with list defaults applied. */
+  call<K extends OperationId>(op: K, input?: Partial<HandlerInput<K>>): Promise<SuccessBody<K>>;
+}
+
+/** A fresh store and handlers; `now` is what the clock answers. */
+export function setup(seed: Seed = demoSeed, now: Date = fixedNow): Setup {
+  const store = createStore(seed);
+  const handlers = createHandlers({ store, clock: () => now });
+  return {
+    store,
+    handlers,
+    async call(op, input = {}) {
+      const handler = handlers[op] as (input: unknown) => unknown;
+      return (await handler({
+        path: {},
+        body: undefined,
+        caller: callerA,
+        ...input,
+        query: { limit: 10, page: 1, ...(input.query as object | undefined) },
+      })) as never;
+    },
+  };
+}
+
+/** Runs `action` and returns the ApiProblem it throws, checking its code. */
+export async function problemOf(action: () => unknown, code: ProblemCode): Promise<ApiProblem> {
+  let thrown: unknown;
+  try {
+    await action();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `expected an ApiProblem ${code}`).toBeInstanceOf(ApiProblem);
+  const problem = thrown as ApiProblem;
+  expect(problem.code).toBe(code);
+  return problem;
+}
+
+/** The pointers or names of a problem's errors. */
+export function offending(problem: ApiProblem): string[] {
+  return (problem.errors ?? []).map((error: ProblemErrorItem) => error.pointer ?? error.name ?? "");
+}
