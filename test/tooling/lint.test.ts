@@ -1,0 +1,75 @@
+// `npm run lint:api` passes on the document, and the project's own rules bite: copies of
+// `openapi/` with one defect each make Redocly fail, naming the rule that caught it.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bin, root, run } from "./run.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "lint-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A copy of `openapi/` (config included) with `file`'s `from` text replaced by `to`. */
+function brokenCopy(name: string, file: string, from: string, to: string): string {
+  const dir = join(scratch, name);
+  cpSync(join(root, "openapi"), dir, { recursive: true });
+  const path = join(dir, file);
+  const text = readFileSync(path, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} no longer contains the text this test breaks`);
+  writeFileSync(path, text.replace(from, to));
+  return join(dir, "redocly.yaml");
+}
+
+// One defect per copy, and the rule of openapi/redocly.yaml that must catch it.
+const defects = [
+  {
+    rule: "rule/operation-documents-errors",
+    what: "an operation without its 400",
+    file: "paths/webhooks.yaml",
+    from: "    '400':\n      $ref: ../components/responses/ValidationFailed.yaml\n",
+    to: "",
+  },
+  {
+    rule: "rule/media-type-has-example",
+    what: "a media type without an example",
+    file: "paths/widgets_{id}.yaml",
+    from: "          examples:\n            WidgetRead:\n              $ref: ../components/examples/WidgetRead.yaml\n",
+    to: "",
+  },
+  {
+    rule: "rule/operation-id-camel-case",
+    what: "an operationId that is not camelCase",
+    file: "paths/webhooks_{id}.yaml",
+    from: "operationId: readWebhook",
+    to: "operationId: read_webhook",
+  },
+  {
+    rule: "rule/operation-has-code-samples",
+    what: "an operation without code samples",
+    file: "paths/webhooks.yaml",
+    from: "  x-codeSamples:",
+    to: "  x-notCodeSamples:",
+  },
+  {
+    rule: "rule/operation-has-security",
+    what: "an operation that inherits its credentials",
+    file: "paths/webhooks.yaml",
+    from: "  security:\n    - bearerAuth: []\n",
+    to: "",
+  },
+];
+
+describe("lint", () => {
+  it("npm run lint:api exits 0 on the document", async () => {
+    const { code, output } = await run("npm", ["run", "-s", "lint:api"]);
+    expect(output).toMatch(/valid/i);
+    expect(code, output).toBe(0);
+  });
+
+  it.concurrent.each(defects)("fails on $what ($rule)", async ({ rule, file, from, to }) => {
+    const config = brokenCopy(rule.replace(/\W+/g, "-"), file, from, to);
+    const { code, output } = await run(bin("redocly"), ["lint", "--config", config, "--format=summary"]);
+    expect(code).not.toBe(0);
+    expect(output).toContain(rule);
+  });
+});
