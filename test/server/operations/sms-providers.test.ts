@@ -1,0 +1,125 @@
+// 4.4 PUT /sms/providers/{id}: empty body no-op, UP/DOWN by one place (no-op at the ends),
+// positions 1..n without gap, the single default and its 409, arrays replaced whole, and
+// concurrent updates that cannot break any of that.
+import { describe, expect, it } from "vitest";
+import type { SmsProvider } from "../../../server/seed/types.js";
+import { callerA, problemOf, seedWith, setup } from "./harness.js";
+
+const primary = "sms_2c7e9b4f1a6d";
+const backup = "sms_9e4a1d7c3b2f";
+
+/** Application A with `n` providers, the first the default. */
+function seedWithProviders(n: number) {
+  return seedWith((seed) => {
+    const template = seed.applications[0]!.sms_providers[0]!;
+    seed.applications[0]!.sms_providers = Array.from({ length: n }, (_, i) => ({
+      ...template,
+      id: `sms_p${i + 1}`,
+      name: `Provider ${i + 1}`,
+      is_default: i === 0,
+      sort: i + 1,
+    }));
+  });
+}
+
+const order = (providers: SmsProvider[]) => providers.map((p) => p.id);
+
+function expectWellFormed(providers: SmsProvider[]) {
+  expect(providers.map((p) => p.sort)).toEqual(providers.map((_, i) => i + 1));
+  expect(providers.filter((p) => p.is_default)).toHaveLength(1);
+}
+
+describe("updateSmsProvider", () => {
+  it("an empty body changes nothing", async () => {
+    const { call, store } = setup();
+    const before = store.smsProviders(callerA.applicationId);
+    const body = await call("updateSmsProvider", { path: { id: backup }, body: {} });
+    expect(body).toEqual({ type: "api.application.sms.provider.update", result: before[1] });
+    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+  });
+
+  it("UP moves one place towards 1 and renumbers the neighbour", async () => {
+    const { call, store } = setup(seedWithProviders(4));
+    const body = await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "UP" } });
+    expect(body.result.sort).toBe(2);
+    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
+    expectWellFormed(store.smsProviders(callerA.applicationId));
+  });
+
+  it("DOWN moves one place away from 1", async () => {
+    const { call, store } = setup(seedWithProviders(4));
+    const body = await call("updateSmsProvider", { path: { id: "sms_p2" }, body: { sort: "DOWN" } });
+    expect(body.result.sort).toBe(3);
+    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
+  });
+
+  it("UP at position 1 and DOWN at position n are no-ops", async () => {
+    const { call, store } = setup(seedWithProviders(3));
+    expect((await call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "UP" } })).result.sort).toBe(1);
+    expect((await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "DOWN" } })).result.sort).toBe(3);
+    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
+  });
+
+  it("is_default: true makes it the only default", async () => {
+    const { call, store } = setup();
+    const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: true } });
+    expect(body.result.is_default).toBe(true);
+    const providers = store.smsProviders(callerA.applicationId);
+    expect(providers.filter((p) => p.is_default).map((p) => p.id)).toEqual([backup]);
+  });
+
+  it("is_default: false on the current default is 409 and changes nothing", async () => {
+    const { call, store } = setup();
+    const before = store.smsProviders(callerA.applicationId);
+    const problem = await problemOf(() => call("updateSmsProvider", { path: { id: primary }, body: { is_default: false, name: "Renamed" } }), "conflict");
+    expect(problem.status).toBe(409);
+    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+  });
+
+  it("is_default: false on a non-default is a no-op", async () => {
+    const { call, store } = setup();
+    const before = store.smsProviders(callerA.applicationId);
+    const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: false } });
+    expect(body.result).toEqual(before[1]);
+    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+  });
+
+  it("arrays replace the stored arrays whole; other fields are set as given", async () => {
+    const { call } = setup();
+    const body = await call("updateSmsProvider", {
+      path: { id: primary },
+      body: { countries: ["FR"], patterns: [], phone_types: ["LANDLINE"], name: "Renamed", is_active: false, log_messages: "DISABLED" },
+    });
+    expect(body.result).toMatchObject({ countries: ["FR"], patterns: [], phone_types: ["LANDLINE"], name: "Renamed", is_active: false, log_messages: "DISABLED" });
+  });
+
+  it("the stored provider does not share arrays with the request", async () => {
+    const { call, store } = setup();
+    const countries = ["FR"];
+    await call("updateSmsProvider", { path: { id: primary }, body: { countries } });
+    countries.push("DE");
+    expect(store.smsProviders(callerA.applicationId)[0]!.countries).toEqual(["FR"]);
+  });
+
+  it("an unknown provider is 404", async () => {
+    const { call } = setup();
+    await problemOf(() => call("updateSmsProvider", { path: { id: "sms_000000000000" }, body: {} }), "not_found");
+  });
+
+  it("200 concurrent UP/DOWN/default updates leave positions 1..n and exactly one default", async () => {
+    const { call, store } = setup(seedWithProviders(5));
+    const ids = ["sms_p1", "sms_p2", "sms_p3", "sms_p4", "sms_p5"];
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        call("updateSmsProvider", {
+          path: { id: ids[(i * 7) % 5]! },
+          body: i % 10 === 0 ? { is_default: true } : { sort: i % 3 === 0 ? "DOWN" : "UP" },
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+    const providers = store.smsProviders(callerA.applicationId);
+    expectWellFormed(providers);
+    expect(new Set(order(providers))).toEqual(new Set(ids));
+  });
+});
