@@ -1,0 +1,81 @@
+// The security matrix: every operation of the document × {no credentials, the other scheme,
+// both schemes, unknown key, key without secret, wrong secret, right key}. Only the
+// operation's own scheme with valid values is let in; everything else is 401, with
+// `WWW-Authenticate: Bearer` on bearer operations. Method and path come from the generated
+// operations table, so a new operation is covered without editing this file.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "@authsvc/app-api-contract";
+import { operations, type OperationId } from "../../../generated/operations.js";
+import { acme, operationIds, problemOf, rightCredentials, send, startHarness, usesBearer, validRequest, type Harness } from "./harness.js";
+
+let server: Harness;
+beforeAll(async () => {
+  server = await startHarness({ rateLimit: false });
+});
+afterAll(() => server.close());
+
+type Case = { name: string; headers: (id: OperationId) => Record<string, string>; status: number; only?: "bearer" | "pair" };
+
+const cases: Case[] = [
+  { name: "no credentials", headers: () => ({}), status: 401 },
+  {
+    name: "the other scheme",
+    headers: (id) => (usesBearer(id) ? { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret } : { authorization: `Bearer ${acme.apiKey}` }),
+    status: 401,
+  },
+  {
+    name: "both schemes at once",
+    headers: () => ({ authorization: `Bearer ${acme.apiKey}`, "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret }),
+    status: 401,
+  },
+  {
+    name: "an unknown key",
+    headers: (id) => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": acme.apiSecret }),
+    status: 401,
+  },
+  { name: "a malformed Authorization header", headers: () => ({ authorization: `Basic ${acme.apiKey}` }), status: 401, only: "bearer" },
+  { name: "a key without its secret", headers: () => ({ "x-api-key": acme.apiKey }), status: 401, only: "pair" },
+  { name: "a secret without its key", headers: () => ({ "x-api-secret": acme.apiSecret }), status: 401, only: "pair" },
+  { name: "the key with another application's secret", headers: () => ({ "x-api-key": acme.apiKey, "x-api-secret": "as_live_globex_5e8b2f1c7d4a9e6b" }), status: 401, only: "pair" },
+  { name: "the right key", headers: (id) => rightCredentials(id), status: 200 },
+];
+
+describe.each(operationIds)("%s", (id) => {
+  const applicable = cases.filter((c) => !c.only || (c.only === "bearer") === usesBearer(id));
+  it.each(applicable)("$name → $status", async ({ headers, status }) => {
+    const response = await send(server, validRequest(id), headers(id));
+    expect(response.status).toBe(status);
+    if (status === 401) {
+      const problem = await problemOf(response);
+      expect(problem.code).toBe("unauthorized");
+      expect(response.headers.get("www-authenticate")).toBe(usesBearer(id) ? "Bearer" : null);
+    } else {
+      const body = (await response.json()) as { type: string };
+      expect(body.type).toBe(operations[id].responseType);
+    }
+  });
+});
+
+describe("through the generated client", () => {
+  it.each(operationIds)("%s answers 200 with the right credentials", async (id) => {
+    const client = createApiClient({ baseUrl: server.url, ...acme });
+    const request = validRequest(id);
+    const op = operations[id];
+    const pathId = /\{id\}/.test(op.path) ? decodeURIComponent(request.path.split("/")[op.path.split("/").indexOf("{id}")]!) : undefined;
+    // The request method takes any operation; the table supplies method and path.
+    const call = client.request as unknown as (method: string, path: string, init: object) => Promise<{ data?: { type: string }; response: Response }>;
+    const { data, response } = await call(op.method, op.path, {
+      ...(pathId ? { params: { path: { id: pathId } } } : {}),
+      ...(request.body ? { body: JSON.parse(request.body) } : {}),
+    });
+    expect(response.status).toBe(200);
+    expect(data?.type).toBe(op.responseType);
+  });
+
+  it("refuses another application's records with 404, not 401", async () => {
+    const globexClient = createApiClient({ baseUrl: server.url, apiKey: "ak_live_globex_2d7a9c4e1f6b3a8d" });
+    const { error, response } = await globexClient.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+    expect(response.status).toBe(404);
+    expect(error?.code).toBe("not_found");
+  });
+});

@@ -1,0 +1,209 @@
+// Every row of CONTRACT.md's error table, answered by the one error mapper as an RFC 9457
+// problem (application/problem+json, the document's Problem schema, type = base + code,
+// instance = the request path), with the row's extra headers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "@authsvc/app-api-contract";
+import { acme, problemOf, send, startHarness, type Harness } from "./harness.js";
+
+const bearer = { authorization: `Bearer ${acme.apiKey}` };
+const json = { ...bearer, "content-type": "application/json" };
+
+let server: Harness;
+beforeAll(async () => {
+  server = await startHarness({
+    rateLimit: false,
+    handlers: {
+      // A handler that fails the way a bug would: the mapper must hide it behind a generic 500.
+      readWebhook: () => {
+        throw new Error("database password is hunter2 at /srv/app/secret.ts:12");
+      },
+    },
+  });
+});
+afterAll(() => server.close());
+
+describe("400 validation_failed", () => {
+  it("names each offending query value, with what the document says it is", async () => {
+    const response = await fetch(`${server.url}/webhooks?limit=500&page=0`, { headers: bearer });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("validation_failed");
+    expect(problem.instance).toBe("/v1/webhooks");
+    expect(problem.errors).toEqual([
+      { in: "query", name: "limit", message: expect.stringMatching(/<= 100/) },
+      { in: "query", name: "page", message: expect.stringMatching(/>= 1/) },
+    ]);
+    expect(problem.detail).toMatch(/limit/);
+  });
+
+  it("refuses a millisecond start_date/end_date saying the unit is seconds", async () => {
+    const response = await fetch(`${server.url}/reports/encryption?start_date=1767225600000&end_date=1798761599000`, { headers: bearer });
+    const problem = await problemOf(response);
+    expect(response.status).toBe(400);
+    expect(problem.errors).toHaveLength(2);
+    for (const [index, name] of ["start_date", "end_date"].entries()) {
+      expect(problem.errors![index]).toMatchObject({ in: "query", name });
+      expect(problem.errors![index]!.message).toMatch(/seconds/);
+    }
+  });
+
+  it("refuses an unknown query parameter by name", async () => {
+    const problem = await problemOf(await fetch(`${server.url}/webhooks?limt=10`, { headers: bearer }));
+    expect(problem.errors).toEqual([{ in: "query", name: "limt", message: expect.stringMatching(/Unknown query parameter/) }]);
+  });
+
+  it("refuses a path parameter outside its pattern", async () => {
+    const response = await fetch(`${server.url}/widgets/wgt%20bad`, { headers: bearer });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors).toEqual([{ in: "path", name: "id", message: expect.stringMatching(/pattern/) }]);
+  });
+
+  it("points into the body with JSON pointers, one entry per value", async () => {
+    const response = await send(server, { method: "PUT", path: "/sms/providers/sms_2c7e9b4f1a6d", body: JSON.stringify({ sort: "LEFT", colour: "red" }) }, bearer);
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { in: "body", pointer: "/sort", message: expect.stringMatching(/UP, DOWN/) },
+        { in: "body", pointer: "/colour", message: expect.any(String) },
+      ]),
+    );
+    expect(problem.errors).toHaveLength(2);
+  });
+
+  it("points at the discriminator of a union body", async () => {
+    const response = await send(server, { method: "POST", path: "/custom/emails", body: JSON.stringify({ type: "SMTP" }) }, bearer);
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors).toEqual([{ in: "body", pointer: "/type", message: expect.stringMatching(/SENDGRID, SES/) }]);
+  });
+
+  it("comes through the generated client as a typed error", async () => {
+    const client = createApiClient({ baseUrl: server.url, apiKey: acme.apiKey });
+    const { error, response } = await client.GET("/users/{id}/activity", { params: { path: { id: "usr_7d2e9a4c1b6f" }, query: { limit: 5 } } });
+    expect(response.status).toBe(400);
+    expect(error?.code).toBe("validation_failed");
+    expect(error?.errors?.[0]).toMatchObject({ in: "query", name: "limit" });
+  });
+});
+
+describe("400 malformed_json", () => {
+  it("answers an unparsable body without echoing it", async () => {
+    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: json, body: '{"type":"SENDGRID","auth":{"api_key":"SG.leak' });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("malformed_json");
+    expect(JSON.stringify(problem)).not.toContain("SG.leak");
+  });
+});
+
+describe("401 unauthorized", () => {
+  it("adds WWW-Authenticate: Bearer on a bearer operation", async () => {
+    const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await problemOf(response)).code).toBe("unauthorized");
+  });
+
+  it("does not on POST /notifications, which takes X-Api-Key and X-Api-Secret", async () => {
+    const response = await send(server, { method: "POST", path: "/notifications", body: "{}" }, bearer);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBeNull();
+    expect((await problemOf(response)).detail).toMatch(/X-Api-Key/);
+  });
+});
+
+describe("404 not_found", () => {
+  it("answers an unknown route under /v1", async () => {
+    const response = await fetch(`${server.url}/widgetz/wgt_5a3c8e1f7b92`, { headers: bearer });
+    expect(response.status).toBe(404);
+    const problem = await problemOf(response);
+    expect(problem).toMatchObject({ code: "not_found", instance: "/v1/widgetz/wgt_5a3c8e1f7b92" });
+  });
+
+  it("answers an unknown route outside /v1", async () => {
+    const response = await fetch(server.url.replace(/\/v1$/, "/widgets/wgt_5a3c8e1f7b92"), { headers: bearer });
+    expect(response.status).toBe(404);
+    expect((await problemOf(response)).instance).toBe("/widgets/wgt_5a3c8e1f7b92");
+  });
+
+  it("answers an unknown id (a handler's ApiProblem)", async () => {
+    const response = await fetch(`${server.url}/widgets/wgt_000000000000`, { headers: bearer });
+    expect(response.status).toBe(404);
+    expect((await problemOf(response)).code).toBe("not_found");
+  });
+});
+
+describe("405 method_not_allowed", () => {
+  it("lists the served methods in Allow", async () => {
+    const response = await fetch(`${server.url}/webhooks/whk_3a7f1c9e5b2d`, { method: "DELETE", headers: bearer });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+    expect((await problemOf(response)).code).toBe("method_not_allowed");
+  });
+});
+
+describe("409 conflict", () => {
+  it("maps a rule's ApiProblem (un-defaulting the default provider)", async () => {
+    const response = await send(server, { method: "PUT", path: "/sms/providers/sms_2c7e9b4f1a6d", body: JSON.stringify({ is_default: false }) }, bearer);
+    expect(response.status).toBe(409);
+    expect((await problemOf(response)).code).toBe("conflict");
+  });
+});
+
+describe("413 payload_too_large", () => {
+  it("refuses a JSON body over 100 kB", async () => {
+    const body = JSON.stringify({ type: "SENDGRID", from_name: "x".repeat(101 * 1024) });
+    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: json, body });
+    expect(response.status).toBe(413);
+    expect((await problemOf(response)).code).toBe("payload_too_large");
+  });
+
+  it("accepts a body just under the limit as far as size goes (then validates it)", async () => {
+    const body = JSON.stringify({ type: "SENDGRID", from_name: "x".repeat(99 * 1024) });
+    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: json, body });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).code).toBe("validation_failed");
+  });
+});
+
+describe("415 unsupported_media_type", () => {
+  it.each(["text/plain", "application/x-www-form-urlencoded", "application/xml"])("refuses a body sent as %s", async (type) => {
+    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: { ...bearer, "content-type": type }, body: "type=SES" });
+    expect(response.status).toBe(415);
+    expect((await problemOf(response)).code).toBe("unsupported_media_type");
+  });
+
+  it("refuses a JSON body in an unsupported charset", async () => {
+    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: { ...bearer, "content-type": "application/json; charset=latin1" }, body: "{}" });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe("429 rate_limited", () => {
+  it("adds Retry-After once the key's quota is spent", async () => {
+    const limited = await startHarness({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      for (let i = 0; i < 2; i++) expect((await fetch(`${limited.url}/webhooks`, { headers: bearer })).status).toBe(200);
+      const response = await fetch(`${limited.url}/webhooks`, { headers: bearer });
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await problemOf(response)).code).toBe("rate_limited");
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("500 internal_error", () => {
+  it("answers a throwing handler with a generic body and logs the cause with the request id", async () => {
+    const response = await fetch(`${server.url}/webhooks/whk_3a7f1c9e5b2d`, { headers: { ...bearer, "x-request-id": "trace-500" } });
+    expect(response.status).toBe(500);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("internal_error");
+    const text = JSON.stringify(problem);
+    for (const leak of ["hunter2", "/srv/app", "secret.ts", "at ", "stack"]) expect(text).not.toContain(leak);
+    const logged = server.logs.find((line) => line.msg === "unexpected error" && (line.req as { id?: string } | undefined)?.id === "trace-500");
+    expect(logged, "the cause is logged with the request id").toBeDefined();
+    expect(JSON.stringify(logged)).toContain("hunter2");
+  });
+});
