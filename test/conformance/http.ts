@@ -1,0 +1,87 @@
+// How a check talks to a target: through the generated client for the requests the client
+// can express, through plain fetch for the ones it cannot (no credentials, unknown fields,
+// malformed ids), and either way it gets back the raw status, content type and body.
+import { createApiClient } from "../../client/index.js";
+import type { Target } from "./target.js";
+
+/** A response as the checks judge it. */
+export interface Observed {
+  status: number;
+  contentType: string;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  body: unknown;
+  text: string;
+}
+
+export async function observe(response: Response): Promise<Observed> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, body, text };
+}
+
+function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>) {
+  return createApiClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, apiSecret: target.apiSecret, headers, fetch });
+}
+
+/** The generated client with both credentials, as the checks use it. */
+export type Api = ReturnType<typeof clientFor>;
+
+/** Calls the target through the generated client and observes the raw response. */
+export async function viaClient(
+  target: Target,
+  call: (api: Api) => Promise<unknown>,
+  headers: Record<string, string> = {},
+): Promise<Observed> {
+  let last: Response | undefined;
+  const api = clientFor(target, headers, async (request) => {
+    const response = await fetch(request);
+    last = response.clone();
+    return response;
+  });
+  try {
+    await call(api);
+  } catch (error) {
+    // A body the client cannot parse is judged below from the raw response.
+    if (!last) throw error;
+  }
+  if (!last) throw new Error("the client sent no request");
+  return observe(last);
+}
+
+/** Which credentials a plain request carries. */
+export type Credentials = "none" | "bearer" | "keyPair";
+
+export interface RawRequest {
+  method: string;
+  /** Path below the base URL, already filled in, e.g. `/widgets/wgt_5a3c8e1f7b92`. */
+  path: string;
+  query?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  credentials: Credentials;
+  headers?: Record<string, string>;
+  /** Another application's key pair instead of the target's own. */
+  as?: { apiKey: string; apiSecret: string };
+}
+
+/** Sends a request with plain fetch, for inputs the typed client refuses to express. */
+export async function viaFetch(target: Target, request: RawRequest): Promise<Observed> {
+  const { apiKey, apiSecret } = request.as ?? target;
+  const headers: Record<string, string> = { accept: "application/json", ...request.headers };
+  if (request.credentials === "bearer") headers.authorization = `Bearer ${apiKey}`;
+  if (request.credentials === "keyPair") Object.assign(headers, { "x-api-key": apiKey, "x-api-secret": apiSecret });
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const query = request.query ? `?${new URLSearchParams(request.query)}` : "";
+  const response = await fetch(`${target.baseUrl}${request.path}${query}`, {
+    method: request.method.toUpperCase(),
+    headers,
+    ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+  });
+  return observe(response);
+}

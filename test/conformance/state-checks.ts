@@ -1,0 +1,163 @@
+// Checks only a target that keeps state can pass: a stateless mock answers the documented
+// example whatever came before, cannot know that an id belongs to another application, and
+// cannot look a receiver up. Each says why, and is reported as skipped on such a target.
+import { operations, type OperationId } from "../../generated/operations.js";
+import type { components } from "../../generated/schema.js";
+import { clientCalls, hasId, rawRequest } from "./calls.js";
+import type { Check } from "./check.js";
+import { defaultSmsProviderId } from "./demo.js";
+import { exampleId } from "./document.js";
+import { expectProblem, expectSuccess, expectThat } from "./expect.js";
+import { viaClient, viaFetch, type Observed } from "./http.js";
+import type { Target } from "./target.js";
+
+type SmsProviderUpdate = components["schemas"]["SmsProviderUpdate"];
+
+const operationIds = Object.keys(operations) as OperationId[];
+const examplesOnly = "a stateless mock answers the documented example whatever the state";
+
+function resultOf<T>(operationId: OperationId, observed: Observed): T {
+  expectSuccess(operationId, observed);
+  return (observed.body as { result: T }).result;
+}
+
+async function updateProvider(target: Target, id: string, body: SmsProviderUpdate): Promise<{ sort: number }> {
+  const observed = await viaClient(target, (api) => api.PUT("/sms/providers/{id}", { params: { path: { id } }, body }));
+  return resultOf("updateSmsProvider", observed);
+}
+
+const sortMoves: Check = {
+  name: "updateSmsProvider: sort UP moves one place towards 1, DOWN one away, a no-op at the end",
+  operationId: "updateSmsProvider",
+  statefulBecause: `positions change only on a target that keeps them (${examplesOnly})`,
+  run: async (target) => {
+    const id = exampleId("updateSmsProvider");
+    const expectSort = async (body: SmsProviderUpdate, expected: number, what: string) => {
+      const sort = (await updateProvider(target, id, body)).sort;
+      expectThat(sort === expected, `${what}: expected sort ${expected}, got ${sort}`);
+    };
+    // Every path ends where it started, so a shared target is left as found.
+    const start = (await updateProvider(target, id, {})).sort;
+    if (start > 1) {
+      await expectSort({ sort: "UP" }, start - 1, `UP from ${start}`);
+      if (start === 2) await expectSort({ sort: "UP" }, 1, "UP at position 1 (a no-op)");
+      await expectSort({ sort: "DOWN" }, start, `DOWN from ${start - 1}`);
+    } else {
+      await expectSort({ sort: "UP" }, 1, "UP at position 1 (a no-op)");
+      await expectSort({ sort: "DOWN" }, 2, "DOWN from 1");
+      await expectSort({ sort: "UP" }, 1, "UP from 2");
+    }
+  },
+};
+
+const undefaultConflict: Check = {
+  name: "updateSmsProvider: 409 problem for is_default false on the default provider",
+  operationId: "updateSmsProvider",
+  statefulBecause: `only a target that knows which provider is the default can refuse (${examplesOnly})`,
+  run: async (target) =>
+    expectProblem(
+      409,
+      await viaClient(target, (api) =>
+        api.PUT("/sms/providers/{id}", { params: { path: { id: defaultSmsProviderId } }, body: { is_default: false } }),
+      ),
+    ),
+};
+
+const otherApplicationBecause = "a stateless mock cannot know which application an id belongs to";
+
+function asOtherApplication(target: Target): Target {
+  if (!target.otherApplication) throw new Error("needs target.otherApplication");
+  return { ...target, ...target.otherApplication };
+}
+
+function isolationCheck(operationId: OperationId): Check {
+  return {
+    name: `${operationId}: 404 problem for another application's id (${exampleId(operationId)} asked by application B)`,
+    operationId,
+    statefulBecause: otherApplicationBecause,
+    needsOtherApplication: true,
+    run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api))),
+  };
+}
+
+const listIsolation: Check = {
+  name: "findWebhooks: another application's list holds none of this application's webhooks",
+  operationId: "findWebhooks",
+  statefulBecause: otherApplicationBecause,
+  needsOtherApplication: true,
+  run: async (target) => {
+    const ours = resultOf<{ id: string }[]>("findWebhooks", await viaClient(target, (api) => clientCalls.findWebhooks(api, { limit: 100 })));
+    expectThat(ours.length > 0, "application A has no webhooks to compare with");
+    const theirs = resultOf<{ id: string }[]>(
+      "findWebhooks",
+      await viaClient(asOtherApplication(target), (api) => clientCalls.findWebhooks(api, { limit: 100 })),
+    );
+    const leaked = theirs.filter((webhook) => ours.some((own) => own.id === webhook.id));
+    expectThat(leaked.length === 0, `application B sees ${leaked.map((w) => w.id).join(", ")}`);
+  },
+};
+
+const notificationBody = () => rawRequest("createNotification").body as Record<string, unknown>;
+
+const unknownReceiver: Check = {
+  name: "createNotification: 400 problem naming a receiver that does not exist",
+  operationId: "createNotification",
+  statefulBecause: "a stateless mock cannot look receivers up",
+  run: async (target) => {
+    const receiver = "usr_000000000000";
+    const { broadcast: _broadcast, groups: _groups, ...body } = notificationBody();
+    const observed = await viaFetch(target, { ...rawRequest("createNotification"), body: { ...body, receivers: [receiver] } });
+    expectProblem(400, observed);
+    expectThat(observed.text.includes(receiver), `the problem does not name the receiver ${receiver}: ${observed.text}`);
+  },
+};
+
+const sendAtInThePast: Check = {
+  name: "createNotification: 400 problem for send_at an hour in the past",
+  operationId: "createNotification",
+  statefulBecause: "the 60-second rule needs the target's clock, which no schema can state",
+  run: async (target) => {
+    const body = { ...notificationBody(), send_at: Math.floor(Date.now() / 1000) - 3600 };
+    expectProblem(400, await viaFetch(target, { ...rawRequest("createNotification"), body }));
+  },
+};
+
+const reversedDates: Check = {
+  name: "findEncryptionReports: 400 problem for start_date after end_date",
+  operationId: "findEncryptionReports",
+  statefulBecause: "comparing two parameters is a rule of the server, not of the schema the mock validates",
+  run: async (target) =>
+    expectProblem(
+      400,
+      await viaFetch(target, { ...rawRequest("findEncryptionReports"), query: { start_date: "1798761599", end_date: "1767225600" } }),
+    ),
+};
+
+function pastTheEndCheck(operationId: OperationId): Check {
+  return {
+    name: `${operationId}: a page past the end is an empty result with the real totals`,
+    operationId,
+    statefulBecause: `only a target that holds the records can page through them (${examplesOnly})`,
+    run: async (target) => {
+      const page = 999;
+      const observed = await viaClient(target, (api) => clientCalls[operationId](api, { page }));
+      expectSuccess(operationId, observed);
+      const { result, meta } = observed.body as { result: unknown[]; meta: Record<string, number> };
+      expectThat(result.length === 0, `result: expected [], got ${result.length} records`);
+      expectThat(meta.current_count === 0, `meta.current_count: expected 0, got ${meta.current_count}`);
+      expectThat(meta.current_page === page, `meta.current_page: expected ${page}, got ${meta.current_page}`);
+    },
+  };
+}
+
+/** The checks that need a target with state (and some a second application). */
+export const stateChecks: Check[] = [
+  sortMoves,
+  undefaultConflict,
+  ...operationIds.filter(hasId).map(isolationCheck),
+  listIsolation,
+  unknownReceiver,
+  sendAtInThePast,
+  reversedDates,
+  ...operationIds.filter((operationId) => operations[operationId].list).map(pastTheEndCheck),
+];

@@ -1,0 +1,69 @@
+// The conformance suite, defined once: the list of checks, how one runs against a target,
+// and the report. The vitest files and the CLI both run exactly this.
+import type { Check } from "./check.js";
+import { contractChecks } from "./contract-checks.js";
+import { ConformanceError } from "./expect.js";
+import { stateChecks } from "./state-checks.js";
+import type { Target } from "./target.js";
+
+export type { Check } from "./check.js";
+export type { Target } from "./target.js";
+
+/** Every check, contract checks first. */
+export const checks: Check[] = [...contractChecks, ...stateChecks];
+
+export interface Outcome {
+  check: Check;
+  status: "passed" | "failed" | "skipped";
+  /** What broke (failed) or why the check did not run (skipped). */
+  detail?: string;
+}
+
+/** Why the check cannot run against this target, or undefined when it can. */
+export function skipReason(check: Check, target: Target): string | undefined {
+  if (check.statefulBecause && !target.stateful) return `stateless target: ${check.statefulBecause}`;
+  if (check.needsOtherApplication && !target.otherApplication) {
+    return "no second application's credentials given (--other-api-key, --other-api-secret)";
+  }
+  return undefined;
+}
+
+export async function runCheck(check: Check, target: Target): Promise<Outcome> {
+  const reason = skipReason(check, target);
+  if (reason) return { check, status: "skipped", detail: reason };
+  try {
+    await check.run(target);
+    return { check, status: "passed" };
+  } catch (error) {
+    // A ConformanceError is a judgement; anything else (refused connection, bug) is shown whole.
+    const detail = error instanceof ConformanceError ? error.message : String((error as Error)?.stack ?? error);
+    return { check, status: "failed", detail };
+  }
+}
+
+/** Runs every check in order (state checks change and restore the target, so not in parallel). */
+export async function runChecks(target: Target, selected: Check[] = checks): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const check of selected) outcomes.push(await runCheck(check, target));
+  return outcomes;
+}
+
+/** `conformance [mock]: 58 checks, 45 ran (45 passed, 0 failed), 13 skipped` plus a line per skip reason. */
+export function summary(target: Target, outcomes: Outcome[]): string {
+  const count = (status: Outcome["status"]) => outcomes.filter((o) => o.status === status).length;
+  const ran = count("passed") + count("failed");
+  const reasons = new Map<string, number>();
+  for (const o of outcomes) if (o.status === "skipped") reasons.set(o.detail!, (reasons.get(o.detail!) ?? 0) + 1);
+  return [
+    `conformance [${target.name}]: ${outcomes.length} checks, ${ran} ran (${count("passed")} passed, ${count("failed")} failed), ${count("skipped")} skipped`,
+    ...[...reasons].map(([reason, n]) => `  skipped ${n}: ${reason}`),
+  ].join("\n");
+}
+
+/** One line per check: status, name, and what broke or why it was skipped. */
+export function table(outcomes: Outcome[]): string {
+  const mark = { passed: "PASS", failed: "FAIL", skipped: "SKIP" } as const;
+  return outcomes
+    .map((o) => `${mark[o.status]}  ${o.check.name}${o.detail ? `\n        ${o.detail.replace(/\n/g, "\n        ")}` : ""}`)
+    .join("\n");
+}
