@@ -1,0 +1,150 @@
+// The package as a consumer gets it: `npm pack` (prepack builds dist/), the tarball's file
+// list, an install into an empty project, a consumer file that imports the client and the
+// types by the package name and makes a typed call, type-checked by the repo's tsc and then
+// run by node, so both the `types` and the ESM `default` entries of `exports` must resolve.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const run = promisify(execFile);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const name = "@authsvc/app-api-contract";
+
+// The consumer: a typed call against an observed fetch (no server), plus one call that must
+// not compile; if the package's types failed to resolve to real types, that directive would
+// be unused and tsc would fail.
+const consumer = `
+import { createApiClient, operations, type Problem } from "${name}";
+import type { components } from "${name}/schema";
+import { operations as table } from "${name}/operations";
+import doc from "${name}/openapi.json" with { type: "json" };
+
+type Widget = components["schemas"]["Widget"];
+
+const sent: string[] = [];
+const client = createApiClient({
+  baseUrl: "http://127.0.0.1:4010/v1",
+  apiKey: "ak_live_acme_4f9e2b7c1d8a6e3f",
+  fetch: async (request) => {
+    sent.push(request.method + " " + request.url + " " + request.headers.get("authorization"));
+    return Response.json({ type: "api.application.widget.read", result: { id: "wgt_5a3c8e1f7b92" } });
+  },
+});
+
+const { data, error } = await client.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+const widget: Widget | undefined = data?.result;
+const problem: Problem | undefined = error;
+const refused = await client
+  // @ts-expect-error a client without apiSecret has no POST /notifications
+  .POST("/notifications", { body: { type: "SIMPLE", title: "t", content: "c", broadcast: true } })
+  .then(() => "sent", (e: Error) => e.message);
+
+console.log(JSON.stringify({
+  sent,
+  id: widget?.id,
+  problem: problem ?? null,
+  refused,
+  operations: Object.keys(operations).length,
+  sameTable: table === operations,
+  title: doc.info.title,
+}));
+`;
+
+const tsconfig = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023", "DOM"],
+    types: [],
+    strict: true,
+    resolveJsonModule: true,
+    // The package's own declarations are checked too, not just the consumer's use of them.
+    skipLibCheck: false,
+    outDir: "out",
+  },
+  files: ["consumer.ts"],
+};
+
+let dir: string;
+let packed: { filename: string; files: { path: string }[] };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "contract-pack-"));
+  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], { maxBuffer: 16 * 1024 * 1024 });
+  // prepack's build output comes first; the JSON report is the last thing npm prints.
+  packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1))[0];
+
+  const project = join(dir, "consumer");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  writeFileSync(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
+  writeFileSync(join(project, "consumer.ts"), consumer);
+  await run(npm, ["install", join(dir, packed.filename), "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project });
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm pack", () => {
+  test("contains what a consumer needs", () => {
+    const files = packed.files.map((f) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "README.md",
+        "dist/client/index.js",
+        "dist/client/index.d.ts",
+        "dist/client/api-client.d.ts",
+        "dist/generated/operations.js",
+        "dist/generated/operations.d.ts",
+        "dist/generated/schema.d.ts",
+        "generated/openapi.json",
+        "generated/schema.d.ts",
+      ]),
+    );
+  });
+
+  test("contains nothing from tests, the server, the mock, benchmarks or the sources", () => {
+    const stray = packed.files
+      .map((f) => f.path)
+      .filter((path) => /^(test|server|mock|bench|openapi|scripts|client|dist\/docs)\//.test(path));
+    expect(stray).toEqual([]);
+  });
+});
+
+describe("installed into a consumer project", () => {
+  test("its only runtime dependency is openapi-fetch (and what openapi-fetch needs)", () => {
+    const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
+    const installed = Object.keys(lock.packages)
+      .filter((key) => key.startsWith("node_modules/"))
+      .map((key) => key.slice("node_modules/".length))
+      .sort();
+    expect(installed).toEqual([name, "openapi-fetch", "openapi-typescript-helpers"]);
+  });
+
+  test("a typed call by the package name type-checks with tsc and runs under node", async () => {
+    const project = join(dir, "consumer");
+    const compiled = await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: project }).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
+    );
+    expect(compiled.stdout).toBe("");
+
+    const { stdout } = await run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({
+      sent: ["GET http://127.0.0.1:4010/v1/widgets/wgt_5a3c8e1f7b92 Bearer ak_live_acme_4f9e2b7c1d8a6e3f"],
+      id: "wgt_5a3c8e1f7b92",
+      problem: null,
+      refused: expect.stringMatching(/X-Api-Secret.*apiSecret/),
+      operations: 9,
+      sameTable: true,
+      title: JSON.parse(readFileSync("generated/openapi.json", "utf8")).info.title,
+    });
+  }, 60_000);
+});
