@@ -48,6 +48,14 @@ export function exampleBody(operationId: OperationId): unknown {
   return structuredClone(deref(first).value);
 }
 
+/** The value of the operation's first success-response example. */
+export function successExample(operationId: OperationId): unknown {
+  const response = deref(operationObject(operationId).responses[String(operations[operationId].successStatus)]);
+  const first = Object.values<Node>(response?.content?.["application/json"]?.examples ?? {})[0];
+  if (!first) throw new Error(`${operationId} has no success example`);
+  return structuredClone(deref(first).value);
+}
+
 const schemaBase = "urn:authsvc:openapi";
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

@@ -28,6 +28,16 @@ export function skipReason(check: Check, target: Target): string | undefined {
   return undefined;
 }
 
+// A ConformanceError is a judgement; anything else is a refused connection or a bug, shown
+// with its cause (fetch hides ECONNREFUSED there) and, for bugs, where it happened.
+function describe(error: unknown): string {
+  if (error instanceof ConformanceError) return error.message;
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  if (cause) return `${error.message}: ${cause.code ?? cause.message}`;
+  return error.stack ?? error.message;
+}
+
 export async function runCheck(check: Check, target: Target): Promise<Outcome> {
   const reason = skipReason(check, target);
   if (reason) return { check, status: "skipped", detail: reason };
@@ -35,9 +45,7 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
     await check.run(target);
     return { check, status: "passed" };
   } catch (error) {
-    // A ConformanceError is a judgement; anything else (refused connection, bug) is shown whole.
-    const detail = error instanceof ConformanceError ? error.message : String((error as Error)?.stack ?? error);
-    return { check, status: "failed", detail };
+    return { check, status: "failed", detail: describe(error) };
   }
 }
 
