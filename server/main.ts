@@ -1,11 +1,12 @@
 // The entry point (`npm start`): the reference server with the demo data, or SEED_FILE's.
 // Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
-// (60000). SIGTERM/SIGINT stop accepting connections, finish in-flight requests, exit 0.
+// (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production). SIGTERM/SIGINT stop
+// accepting connections, finish in-flight requests, exit 0.
 import { describeKeySource } from "./crypto/email-auth.js";
 import { createLogger } from "./http/logging.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
-import { startServer } from "./listen.js";
+import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
 import { createStore } from "./store/index.js";
 import type { Seed } from "./seed/types.js";
@@ -26,6 +27,14 @@ function rateLimitFromEnv(): RateLimitOptions | false {
   };
 }
 
+/** Response validation: on in development and tests, off under NODE_ENV=production; VALIDATE_RESPONSES=true|false decides. */
+function validateResponsesFromEnv(): boolean {
+  const raw = process.env.VALIDATE_RESPONSES;
+  if (raw === "true" || raw === "false") return raw === "true";
+  if (raw) throw new Error(`VALIDATE_RESPONSES must be true or false, got "${raw}"`);
+  return process.env.NODE_ENV !== "production";
+}
+
 /** The demo seed's credentials are public demo values; no other seed's are ever printed. */
 function demoCredentials(seed: Seed): string[] {
   return seed.applications.flatMap((application) =>
@@ -40,15 +49,37 @@ function demoCredentials(seed: Seed): string[] {
 async function main(): Promise<void> {
   const seedFile = process.env.SEED_FILE || undefined;
   const logger = createLogger({ level: (process.env.LOG_LEVEL as LevelWithSilent | undefined) || "info" });
+
+  // Signal handlers come first: a signal that arrives before a listener exists kills the
+  // process outright, and a client may signal as soon as it sees the URL printed.
+  let running: RunningServer | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    try {
+      await running?.close();
+      logger.info("server closed");
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
   const seed = loadSeed(seedFile);
   const keySource = describeKeySource();
-  const running = await startServer({
+  running = await startServer({
     store: createStore(seed),
     logger,
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
     rateLimit: rateLimitFromEnv(),
-    validateResponses: process.env.VALIDATE_RESPONSES !== "false",
+    validateResponses: validateResponsesFromEnv(),
   });
 
   const lines = [
@@ -61,24 +92,6 @@ async function main(): Promise<void> {
   if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...demoCredentials(seed));
   console.log(lines.join("\n"));
   logger.info({ url: running.url, emailAuthKey: keySource }, "server started");
-
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    try {
-      await running.close();
-      logger.info("server closed");
-      logger.flush();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
 }
 
 main().catch((error: unknown) => {

@@ -14,13 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Case = { name: string; headers: (id: OperationId) => Record<string, string>; status: number; only?: "bearer" | "pair" };
+type Headers = Record<string, string>;
+type Case = { name: string; headers: (id: OperationId) => Headers; status: number; only?: "bearer" | "pair" };
 
 const cases: Case[] = [
   { name: "no credentials", headers: () => ({}), status: 401 },
   {
     name: "the other scheme",
-    headers: (id) => (usesBearer(id) ? { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret } : { authorization: `Bearer ${acme.apiKey}` }),
+    headers: (id): Headers => (usesBearer(id) ? { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret } : { authorization: `Bearer ${acme.apiKey}` }),
     status: 401,
   },
   {
@@ -30,7 +31,7 @@ const cases: Case[] = [
   },
   {
     name: "an unknown key",
-    headers: (id) => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": acme.apiSecret }),
+    headers: (id): Headers => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": acme.apiSecret }),
     status: 401,
   },
   { name: "a malformed Authorization header", headers: () => ({ authorization: `Basic ${acme.apiKey}` }), status: 401, only: "bearer" },
@@ -62,9 +63,10 @@ describe("through the generated client", () => {
     const request = validRequest(id);
     const op = operations[id];
     const pathId = /\{id\}/.test(op.path) ? decodeURIComponent(request.path.split("/")[op.path.split("/").indexOf("{id}")]!) : undefined;
-    // The request method takes any operation; the table supplies method and path.
-    const call = client.request as unknown as (method: string, path: string, init: object) => Promise<{ data?: { type: string }; response: Response }>;
-    const { data, response } = await call(op.method, op.path, {
+    // The table supplies method and path; the client's GET/PUT/POST are typed per path.
+    type Call = (path: string, init: object) => Promise<{ data?: { type: string }; response: Response }>;
+    const call = (client as unknown as Record<string, Call>)[op.method.toUpperCase()]!;
+    const { data, response } = await call(op.path, {
       ...(pathId ? { params: { path: { id: pathId } } } : {}),
       ...(request.body ? { body: JSON.parse(request.body) } : {}),
     });

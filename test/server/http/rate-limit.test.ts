@@ -1,0 +1,70 @@
+// Rate limiting per API key: each key has its own quota, so one application spending its
+// quota leaves another's untouched; IETF draft-8 RateLimit headers on every response under
+// /v1; a 429 problem with Retry-After past the quota; `rateLimit: false` turns it off.
+import { afterEach, describe, expect, it } from "vitest";
+import { acme, globex, problemOf, startHarness, type Harness } from "./harness.js";
+
+let server: Harness | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const asAcme = { authorization: `Bearer ${acme.apiKey}` };
+const asGlobex = { authorization: `Bearer ${globex.apiKey}` };
+const webhooks = (headers: Record<string, string>) => fetch(`${server!.url}/webhooks`, { headers });
+
+describe("rate limit", () => {
+  it("sends the IETF RateLimit and RateLimit-Policy headers", async () => {
+    server = await startHarness({ rateLimit: { limit: 5, windowMs: 60_000 } });
+    const response = await webhooks(asAcme);
+    expect(response.headers.get("ratelimit")).toMatch(/^"default"; r=4; t=\d+$/);
+    expect(response.headers.get("ratelimit-policy")).toMatch(/^"default"; q=5; w=60; pk=:[A-Za-z0-9+/=]+:$/);
+  });
+
+  it("answers 429 rate_limited with Retry-After once the key's quota is spent", async () => {
+    server = await startHarness({ rateLimit: { limit: 3, windowMs: 30_000 } });
+    for (let i = 0; i < 3; i++) expect((await webhooks(asAcme)).status).toBe(200);
+    const response = await webhooks(asAcme);
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(response.headers.get("ratelimit")).toMatch(/r=0/);
+    expect((await problemOf(response)).code).toBe("rate_limited");
+  });
+
+  it("counts per key: one application exhausting its quota does not limit another", async () => {
+    server = await startHarness({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    for (let i = 0; i < 4; i++) await webhooks(asAcme);
+    expect((await webhooks(asAcme)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await webhooks(asGlobex)).status).toBe(200);
+    expect((await webhooks(asGlobex)).status).toBe(429);
+  });
+
+  it("counts a key the same on both schemes (X-Api-Key shares the bearer quota)", async () => {
+    server = await startHarness({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    await webhooks(asAcme);
+    await webhooks(asAcme);
+    const response = await fetch(`${server.url}/notifications`, {
+      method: "POST",
+      headers: { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(429);
+  });
+
+  it("limits unknown keys too, each on its own", async () => {
+    server = await startHarness({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    expect((await webhooks({ authorization: "Bearer ak_guess_1" })).status).toBe(401);
+    expect((await webhooks({ authorization: "Bearer ak_guess_1" })).status).toBe(429);
+    expect((await webhooks(asAcme)).status).toBe(200);
+  });
+
+  it("is off with rateLimit: false", async () => {
+    server = await startHarness({ rateLimit: false });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => webhooks(asAcme)));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(responses[0]!.headers.get("ratelimit")).toBeNull();
+  });
+});
