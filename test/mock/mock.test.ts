@@ -1,0 +1,89 @@
+// The mock as frontend developers use it: every operation under /v1 with its documented
+// example, nothing outside /v1, request validation and credential presence on, and the
+// Prefer switches the README documents.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations, type OperationId } from "../../generated/operations.js";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import { clientCalls } from "../conformance/calls.js";
+import { successExample } from "../conformance/document.js";
+import { viaClient, viaFetch } from "../conformance/http.js";
+import type { Target } from "../conformance/target.js";
+
+const operationIds = Object.keys(operations) as OperationId[];
+
+describe("mock", () => {
+  let mock: RunningMock;
+  let target: Target;
+
+  beforeAll(async () => {
+    mock = await startMock();
+    target = { name: "mock", baseUrl: mock.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false };
+  });
+  afterAll(() => mock?.close());
+
+  it("listens on a free port of 127.0.0.1 and its URL ends in /v1", () => {
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  });
+
+  it.each(operationIds)("%s: answers the documented example under /v1", async (operationId) => {
+    const observed = await viaClient(target, (api) => clientCalls[operationId](api));
+    expect(observed.status).toBe(200);
+    expect(observed.body).toEqual(successExample(operationId));
+  });
+
+  it("answers 404 for the same path outside /v1", async () => {
+    const origin = mock.url.replace(/\/v1$/, "");
+    for (const path of ["/widgets/wgt_5a3c8e1f7b92", "/v2/widgets/wgt_5a3c8e1f7b92"]) {
+      const response = await fetch(`${origin}${path}`, { headers: { authorization: "Bearer ak_any" } });
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it("validates requests: 400 with the violation in sl-violations", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.findWebhooks(api, { limit: 101 }));
+    expect(observed.status).toBe(400);
+    expect(observed.headers.get("sl-violations")).toContain("limit");
+  });
+
+  it("checks that credentials are present, whatever their value", async () => {
+    const without = await viaFetch(target, { method: "get", path: "/webhooks", credentials: "none" });
+    expect(without.status).toBe(401);
+    const halfPair = await viaFetch(target, {
+      method: "post",
+      path: "/notifications",
+      credentials: "none",
+      headers: { "x-api-key": "ak_any" },
+      body: successExample("createNotification"),
+    });
+    expect(halfPair.status).toBe(401);
+  });
+
+  it("Prefer: code=… answers that documented response", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "code=404" });
+    expect(observed.status).toBe(404);
+    expect(observed.body).toMatchObject({ code: "not_found" });
+  });
+
+  it("Prefer: code=…, example=… picks the named example; an unknown name is 404", async () => {
+    const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api), {
+      Prefer: "code=409, example=ConflictProblem",
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ code: "conflict" });
+    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "example=NoSuchExample" });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("Prefer: dynamic=true generates data in the envelope instead of the example", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "dynamic=true" });
+    expect(observed.status).toBe(200);
+    expect(observed.body).toMatchObject({ type: operations.readWidget.responseType });
+    expect(observed.body).not.toEqual(successExample("readWidget"));
+  });
+
+  it("close() stops it", async () => {
+    const second = await startMock();
+    await second.close();
+    await expect(fetch(`${second.url}/webhooks`)).rejects.toThrow();
+  });
+});
