@@ -42,13 +42,16 @@ export function createApp(options: AppOptions): express.Express {
 
   const app = express();
   app.disable("x-powered-by");
+  // Paths are case-sensitive (RFC 3986): /v1/WEBHOOKS is an unknown route, not /v1/webhooks.
+  app.enable("case sensitive routing");
   // Request id and log line first, so every response, errors included, carries the id.
   app.use(httpLogger(logger));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   // Parses only application/json; other media types stay unparsed and eov answers 415.
-  // `strict: false` lets a JSON scalar through to schema validation (400 validation_failed).
-  app.use(express.json({ limit: "100kb", strict: false }));
+  // Strict: a top-level scalar (`null`, `1`) is refused here (eov's discriminator step would
+  // crash on `null`); the error mapper answers it as validation_failed, not malformed_json.
+  app.use(express.json({ limit: "100kb", strict: true }));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: document as never,

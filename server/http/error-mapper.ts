@@ -5,7 +5,7 @@
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { ApiProblem, problemKinds, problemTypeBase, type Problem, type ProblemCode } from "../problems.js";
+import { ApiProblem, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
 /** A response body the handler produced that the document does not allow (response validation). */
@@ -25,10 +25,22 @@ interface ValidatorHttpError {
   headers?: Record<string, string>;
 }
 
-/** body-parser's errors carry a `type` such as `entity.parse.failed`. */
+/** body-parser's errors carry a `type` such as `entity.parse.failed`, and the raw `body` on parse errors. */
 interface BodyParserError {
   type: string;
   status: number;
+  body?: unknown;
+}
+
+/** Whether a body refused by the strict parser is well-formed JSON all the same (a scalar). */
+function isJsonScalar(raw: unknown): boolean {
+  if (typeof raw !== "string") return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -51,10 +63,15 @@ const instanceOf = (req: Request) => req.originalUrl.split("?")[0] ?? req.origin
 
 const unexpected = () => new ApiProblem("internal_error", "An unexpected error occurred. The X-Request-Id of this response identifies it in the server log.");
 
+const notAnObject: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "must be object" }];
+
 function fromBodyParser(error: BodyParserError): ApiProblem {
   switch (error.type) {
     case "entity.parse.failed":
-      return new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
+      // The raw body is only inspected here, never echoed: it may hold a secret.
+      return isJsonScalar(error.body)
+        ? new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject)
+        : new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
     case "entity.too.large":
       return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
     case "charset.unsupported":

@@ -61,10 +61,10 @@ function locate(item: ValidatorErrorItem, requestPath: string): ProblemErrorItem
 }
 
 function readable(item: ValidatorErrorItem): string {
-  const message = item.message.replace(/[.']+$/, "");
+  const message = item.message.replace(/\.$/, "");
   if (/required property 'body'/.test(message)) return "a JSON body is required";
   if (message === "boolean schema is false") return "is not allowed here (with the other values of this request)";
-  if (message === "malformed uri") return "is not valid percent-encoding";
+  if (message === "malformed uri'") return "is not valid percent-encoding"; // eov's message has the stray quote
   return message;
 }
 

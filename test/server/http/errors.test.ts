@@ -86,6 +86,21 @@ describe("400 validation_failed", () => {
   });
 });
 
+describe("a well-formed JSON body that is not an object", () => {
+  it.each(["null", "1", '"text"', "true"])("%s is validation_failed, never a 500 (eov's discriminator step crashed on null)", async (body) => {
+    for (const [path, headers] of [
+      ["/custom/emails", bearer],
+      ["/notifications", { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret }],
+    ] as const) {
+      const response = await send(server, { method: "POST", path, body }, headers);
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors).toEqual([{ in: "body", pointer: "", message: "must be object" }]);
+    }
+  });
+});
+
 describe("400 malformed_json", () => {
   it("answers an unparsable body without echoing it", async () => {
     const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: json, body: '{"type":"SENDGRID","auth":{"api_key":"SG.leak' });
@@ -118,6 +133,12 @@ describe("404 not_found", () => {
     expect(response.status).toBe(404);
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ code: "not_found", instance: "/v1/widgetz/wgt_5a3c8e1f7b92" });
+  });
+
+  it("treats paths as case-sensitive", async () => {
+    const response = await fetch(`${server.url}/WEBHOOKS`, { headers: bearer });
+    expect(response.status).toBe(404);
+    expect((await problemOf(response)).code).toBe("not_found");
   });
 
   it("answers an unknown route outside /v1", async () => {
