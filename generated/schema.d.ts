@@ -683,7 +683,7 @@ export interface components {
             /** @description Amazon SES access information. Write-only; stored encrypted. */
             auth?: {
                 /**
-                 * @description The SES region.
+                 * @description The SES region (at most 32 characters, as the transport's `region` it becomes).
                  * @example eu-west-1
                  */
                 region: string;
