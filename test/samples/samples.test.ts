@@ -1,0 +1,75 @@
+// The docs' code samples run against the mock, so a sample that stops working fails CI:
+// each curl.sh with bash (exit 0, a JSON body with the operation's `type`) and each
+// client.ts with tsx (exit 0; it throws on an error response). The bundle must embed
+// exactly these files as x-codeSamples, so the docs show what was run.
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations, type OperationId } from "../../generated/operations.js";
+import { startMock, type RunningMock } from "../../mock/index.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const samplesDir = `${root}openapi/code_samples`;
+const tsx = `${root}node_modules/.bin/tsx`;
+const bundle = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"));
+
+const sampleOperations = readdirSync(samplesDir) as OperationId[];
+// tsx compiles each sample in its own process; on two busy cores that takes seconds.
+const processTimeout = 90_000;
+
+function embeddedSamples(operationId: OperationId): { lang: string; source: string }[] {
+  const { method, path } = operations[operationId];
+  return bundle.paths[path][method]["x-codeSamples"] ?? [];
+}
+
+describe("code samples", () => {
+  let mock: RunningMock;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    mock = await startMock();
+    // The mock checks only that credentials are present.
+    env = { ...process.env, BASE_URL: mock.url, API_KEY: "ak_sample", API_SECRET: "as_sample" };
+  });
+  afterAll(() => mock?.close());
+
+  it("cover every operation", () => {
+    expect([...sampleOperations].sort()).toEqual(Object.keys(operations).sort());
+  });
+
+  describe.concurrent.each(sampleOperations)("%s", (operationId) => {
+    const curlFile = `${samplesDir}/${operationId}/curl.sh`;
+    const clientFile = `${samplesDir}/${operationId}/client.ts`;
+
+    it("is embedded in the bundle as x-codeSamples, unchanged", () => {
+      const sources = embeddedSamples(operationId).map((sample) => sample.source);
+      expect(sources).toEqual([readFileSync(curlFile, "utf8"), readFileSync(clientFile, "utf8")]);
+    });
+
+    it("curl.sh answers the operation's envelope", async () => {
+      const { stdout } = await run("bash", [curlFile], { env, cwd: root });
+      expect(JSON.parse(stdout)).toMatchObject({ type: operations[operationId].responseType });
+    });
+
+    it("client.ts runs to the end", { timeout: processTimeout }, async () => {
+      // Resolves @authsvc/app-api-contract through tsconfig `paths`, as in the repo.
+      const { stdout } = await run(tsx, [clientFile], { env, cwd: root });
+      expect(stdout.trim()).not.toBe("");
+    });
+  });
+
+  it("a sample that gets an error response fails its run", { timeout: processTimeout }, async () => {
+    // Outside /v1 the mock answers 404: the sample must exit non-zero, not print and pass.
+    const broken = { ...env, BASE_URL: mock.url.replace(/\/v1$/, "") };
+    await expect(run(tsx, [`${samplesDir}/readWidget/client.ts`], { env: broken, cwd: root })).rejects.toMatchObject({
+      code: 1,
+      // The sample's own throw, naming the route the mock did not find.
+      stderr: expect.stringContaining("/widgets/wgt_5a3c8e1f7b92"),
+    });
+    const { stdout } = await run("bash", [`${samplesDir}/readWidget/curl.sh`], { env: broken, cwd: root });
+    expect(JSON.parse(stdout).type).not.toBe(operations.readWidget.responseType);
+  });
+});
