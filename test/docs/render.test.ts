@@ -1,0 +1,111 @@
+// `npm run docs` writes one standalone HTML file, and headless Chromium (Debian's package)
+// renders it offline: every operation's summary can be reached from the sidebar and shows
+// as a heading, with its curl and TypeScript samples beside it.
+import { execFile } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../openapi/document.js";
+
+const root = new URL("../../", import.meta.url).pathname;
+const chromiumPath = "/usr/bin/chromium";
+const screenshot = "/tmp/docs-render.png";
+const scratch = mkdtempSync(join(tmpdir(), "docs-"));
+const html = join(scratch, "dist/docs/index.html");
+
+// What the page must show, read from the document: summary, tag and the two samples.
+const expected = operations().map(({ op }) => {
+  const sample = (lang: string): string => op["x-codeSamples"].find((s: { lang: string }) => s.lang === lang).source;
+  // A line of each sample that names this operation (the request line, not the imports).
+  const tsLine = sample("TypeScript").split("\n").find((l: string) => /api\.(GET|PUT|POST)\(/.test(l))!.trim();
+  return { summary: op.summary as string, tag: op.tags[0] as string, curlLine: sample("curl").split("\n")[0]!.trim(), tsLine };
+});
+
+let browser: Browser;
+let page: Page;
+let built = { code: -1, output: "" };
+
+beforeAll(async () => {
+  // Build through the npm script itself, in a scratch directory, so the flags are package.json's.
+  for (const shared of ["generated", "openapi", "node_modules"]) symlinkSync(join(root, shared), join(scratch, shared));
+  copyFileSync(join(root, "package.json"), join(scratch, "package.json"));
+  built = await new Promise((resolve) =>
+    execFile("npm", ["run", "-s", "docs"], { cwd: scratch, env: { ...process.env, REDOCLY_TELEMETRY: "off" } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    ),
+  );
+  expect(built.code, built.output).toBe(0);
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does this)`);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(10_000);
+  // Offline, as a reader without network would open it: only the file itself may load.
+  await page.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
+  await page.goto(pathToFileURL(html).href, { waitUntil: "load" });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Whether the element is inside the viewport (visible to a reader, not just laid out). */
+async function inViewport(locator: Locator): Promise<boolean> {
+  await locator.waitFor({ state: "visible", timeout: 10_000 });
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  });
+}
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** Opens an operation from the sidebar, as a reader would; returns its heading. */
+async function open(tag: string, summary: string): Promise<Locator> {
+  const item = page.locator(".menu-item-type-operation").getByText(summary, { exact: true });
+  if (!(await item.isVisible())) await page.locator(".menu-item-type-group").getByText(tag, { exact: true }).first().click();
+  await item.click();
+  return page.locator("h2").filter({ hasText: exactly(summary) });
+}
+
+/** The visible code block holding `line` (the samples are highlighted into spans). */
+const codeBlock = (line: string) => page.locator("pre").filter({ hasText: line }).first();
+
+describe("rendered reference (dist/docs/index.html)", () => {
+  it("is one standalone HTML file: no script or stylesheet fetched from elsewhere", () => {
+    expect(readdirSync(join(scratch, "dist/docs"))).toEqual(["index.html"]);
+    const text = readFileSync(html, "utf8");
+    expect(text).not.toMatch(/<script[^>]+src=["']https?:/);
+    expect(text).not.toMatch(/<link[^>]+rel=["'](modulepreload|stylesheet)["'][^>]+href=["']https?:/);
+  });
+
+  it("lists the seven areas in the sidebar", async () => {
+    const groups = await page.locator(".menu-item-type-group").allInnerTexts();
+    for (const tag of new Set(expected.map((e) => e.tag))) expect(groups.map((g) => g.split("\n")[0])).toContain(tag);
+  });
+
+  it.each(expected)("shows '$summary' with its curl sample", async ({ tag, summary, curlLine }) => {
+    const heading = await open(tag, summary);
+    expect(await inViewport(heading)).toBe(true);
+    expect(await inViewport(codeBlock(curlLine))).toBe(true);
+  });
+
+  it("shows the TypeScript client sample of every operation once chosen", async () => {
+    const [first] = expected;
+    await open(first!.tag, first!.summary);
+    await page.getByRole("button", { name: "curl" }).first().click();
+    await page.getByRole("menuitem", { name: "TypeScript client" }).click();
+    for (const { tag, summary, tsLine } of expected) {
+      await open(tag, summary);
+      expect(await inViewport(codeBlock(tsLine)), summary).toBe(true);
+    }
+    await open("Notifications", expected.find((e) => e.tag === "Notifications")!.summary);
+    await page.screenshot({ path: screenshot });
+  });
+});
