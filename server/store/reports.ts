@@ -10,6 +10,7 @@ import { pageMeta, pageStart } from "../rules/paging.js";
 import { reportDateBounds } from "../rules/report-dates.js";
 import type { EncryptionReport } from "../seed/types.js";
 import { Compactor } from "./compact.js";
+import { PostingBuilder, type PostingIndex } from "./postings.js";
 
 /** The filters of GET /reports/encryption (all optional, combined with AND). */
 export interface ReportFilters {
@@ -26,24 +27,19 @@ export interface ReportFilters {
   end_date?: number;
 }
 
-/** The exact-match filters and the index key(s) each row has for them. */
-const indexedFields = {
-  account: (row) => [row.account_id],
-  email: (row) => [row.user.email.toLowerCase()],
-  country: (row) => [row.country.code],
-  region: (row) => [row.region.code],
-  device_type: (row) => [row.device.type],
-  device_version: (row) => [row.device.version],
-  status: (row) => [row.status],
-  ip: (row) => {
-    const source = normalizeIp(row.ip_source);
-    const device = normalizeIp(row.ip_device);
-    return source === device ? [source] : [source, device];
-  },
-} satisfies Record<string, (row: EncryptionReport) => string[]>;
+/** The exact-match filters with one key per row, and that key. */
+const singleKeyFields = {
+  account: (row) => row.account_id,
+  email: (row) => row.user.email.toLowerCase(),
+  country: (row) => row.country.code,
+  region: (row) => row.region.code,
+  device_type: (row) => row.device.type,
+  device_version: (row) => row.device.version,
+  status: (row) => row.status,
+} satisfies Record<string, (row: EncryptionReport) => string>;
 
-type IndexedField = keyof typeof indexedFields | "group";
-type Index = Map<string, Int32Array>;
+/** `ip` matches either address of a row; `group` any group of the row's account. */
+type IndexedField = keyof typeof singleKeyFields | "ip" | "group";
 
 const none = new Int32Array(0);
 
@@ -51,7 +47,7 @@ export class ReportTable {
   #rows: EncryptionReport[] = [];
   /** created_at of each row in ms, descending (same order as the rows). */
   #createdMs = new Float64Array(0);
-  #indexes = new Map<IndexedField, Index>();
+  #indexes = new Map<IndexedField, PostingIndex>();
   readonly #compactor = new Compactor();
 
   /** @param groupsOf the user groups of an account (for the `group` filter). */
@@ -72,22 +68,24 @@ export class ReportTable {
 
   /** One pass over the rows: each row's position goes into the list of each of its keys. */
   #rebuildIndexes(): void {
-    const lists = new Map<IndexedField, Map<string, number[]>>();
-    const push = (field: IndexedField, key: string, position: number) => {
-      let byKey = lists.get(field);
-      if (byKey === undefined) lists.set(field, (byKey = new Map()));
-      const positions = byKey.get(key);
-      if (positions === undefined) byKey.set(key, [position]);
-      else positions.push(position);
-    };
-    const fields = Object.entries(indexedFields) as [IndexedField, (row: EncryptionReport) => string[]][];
-    this.#rows.forEach((row, position) => {
-      for (const [field, keysOf] of fields) for (const key of keysOf(row)) push(field, key, position);
-      for (const group of this.groupsOf(row.account_id)) push("group", String(group), position);
-    });
-    this.#indexes = new Map(
-      [...lists].map(([field, byKey]) => [field, new Map([...byKey].map(([key, positions]) => [key, Int32Array.from(positions)]))]),
-    );
+    const single = Object.entries(singleKeyFields).map(([field, keyOf]) => [field as IndexedField, new PostingBuilder(), keyOf] as const);
+    const ips = new PostingBuilder();
+    const groups = new PostingBuilder();
+    const rows = this.#rows;
+    for (let position = 0; position < rows.length; position++) {
+      const row = rows[position]!;
+      for (const [, builder, keyOf] of single) builder.add(keyOf(row), position);
+      const source = normalizeIp(row.ip_source);
+      const device = normalizeIp(row.ip_device);
+      ips.add(source, position);
+      if (device !== source) ips.add(device, position);
+      for (const group of this.groupsOf(row.account_id)) groups.add(String(group), position);
+    }
+    this.#indexes = new Map([
+      ...single.map(([field, builder]) => [field, builder.build()] as const),
+      ["ip", ips.build()],
+      ["group", groups.build()],
+    ]);
   }
 
   /** The requested page of the reports matching every filter, newest first. */
