@@ -58,10 +58,9 @@ afterAll(async () => {
 /** Whether the element is inside the viewport (visible to a reader, not just laid out). */
 async function inViewport(locator: Locator): Promise<boolean> {
   await locator.waitFor({ state: "visible", timeout: 10_000 });
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
-  });
+  const viewport = page.viewportSize()!;
+  const box = await locator.boundingBox(); // relative to the viewport's top-left
+  return box !== null && box.width > 0 && box.height > 0 && box.y + box.height > 0 && box.y < viewport.height;
 }
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);

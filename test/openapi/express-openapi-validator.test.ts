@@ -59,7 +59,7 @@ describe("express-openapi-validator over the bundle", () => {
   it("refuses a request outside the schema with 400 before the handler", async () => {
     const response = await fetch(`${base}/reports/encryption?limit=101`, { headers: { authorization: "Bearer ak_test" } });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toMatch(/limit/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/limit/);
     expect(handled).toBe(1);
   });
 

@@ -75,7 +75,7 @@ describe("Prism 5.14.2 over the bundle", () => {
     const response = await fetch(`${base}/reports/encryption?limit=101`, { headers: { authorization: "Bearer ak_test" } });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toMatch(/application\/problem\+json/);
-    expect((await response.json()).code).toBe("validation_failed");
+    expect(((await response.json()) as { code: string }).code).toBe("validation_failed");
     expect(response.headers.get("sl-violations")).toMatch(/limit/);
   });
 
