@@ -14,7 +14,7 @@ import type { Target } from "./target.js";
 type SmsProviderUpdate = components["schemas"]["SmsProviderUpdate"];
 
 const operationIds = Object.keys(operations) as OperationId[];
-const examplesOnly = "a stateless mock answers the documented example whatever the state";
+const examplesOnly = "a mock answers the same example every time";
 
 function resultOf<T>(operationId: OperationId, observed: Observed): T {
   expectSuccess(operationId, observed);
@@ -29,7 +29,7 @@ async function updateProvider(target: Target, id: string, body: SmsProviderUpdat
 const sortMoves: Check = {
   name: "updateSmsProvider: sort UP moves one place towards 1, DOWN one away, a no-op at the end",
   operationId: "updateSmsProvider",
-  statefulBecause: `positions change only on a target that keeps them (${examplesOnly})`,
+  statefulBecause: `positions move only where they are kept; ${examplesOnly}`,
   run: async (target) => {
     const id = exampleId("updateSmsProvider");
     const expectSort = async (body: SmsProviderUpdate, expected: number, what: string) => {
@@ -53,7 +53,7 @@ const sortMoves: Check = {
 const undefaultConflict: Check = {
   name: "updateSmsProvider: 409 problem for is_default false on the default provider",
   operationId: "updateSmsProvider",
-  statefulBecause: `only a target that knows which provider is the default can refuse (${examplesOnly})`,
+  statefulBecause: "only a target that tracks the default provider can refuse",
   run: async (target) =>
     expectProblem(
       409,
@@ -63,7 +63,7 @@ const undefaultConflict: Check = {
     ),
 };
 
-const otherApplicationBecause = "a stateless mock cannot know which application an id belongs to";
+const otherApplicationBecause = "only a target that keeps records knows which application an id belongs to";
 
 function asOtherApplication(target: Target): Target {
   if (!target.otherApplication) throw new Error("needs target.otherApplication");
@@ -102,7 +102,7 @@ const notificationBody = () => rawRequest("createNotification").body as Record<s
 const unknownReceiver: Check = {
   name: "createNotification: 400 problem naming a receiver that does not exist",
   operationId: "createNotification",
-  statefulBecause: "a stateless mock cannot look receivers up",
+  statefulBecause: "receivers are looked up among the target's users",
   run: async (target) => {
     const receiver = "usr_000000000000";
     const { broadcast: _broadcast, groups: _groups, ...body } = notificationBody();
@@ -115,7 +115,7 @@ const unknownReceiver: Check = {
 const sendAtInThePast: Check = {
   name: "createNotification: 400 problem for send_at an hour in the past",
   operationId: "createNotification",
-  statefulBecause: "the 60-second rule needs the target's clock, which no schema can state",
+  statefulBecause: "the 60-second rule needs the target's clock, which no schema states",
   run: async (target) => {
     const body = { ...notificationBody(), send_at: Math.floor(Date.now() / 1000) - 3600 };
     expectProblem(400, await viaFetch(target, { ...rawRequest("createNotification"), body }));
@@ -125,7 +125,7 @@ const sendAtInThePast: Check = {
 const reversedDates: Check = {
   name: "findEncryptionReports: 400 problem for start_date after end_date",
   operationId: "findEncryptionReports",
-  statefulBecause: "comparing two parameters is a rule of the server, not of the schema the mock validates",
+  statefulBecause: "start_date <= end_date relates two parameters, which no schema states",
   run: async (target) =>
     expectProblem(
       400,
@@ -137,7 +137,7 @@ function pastTheEndCheck(operationId: OperationId): Check {
   return {
     name: `${operationId}: a page past the end is an empty result with the real totals`,
     operationId,
-    statefulBecause: `only a target that holds the records can page through them (${examplesOnly})`,
+    statefulBecause: `paging needs the records; ${examplesOnly}`,
     run: async (target) => {
       const page = 999;
       const observed = await viaClient(target, (api) => clientCalls[operationId](api, { page }));

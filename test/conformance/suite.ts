@@ -21,7 +21,7 @@ export interface Outcome {
 
 /** Why the check cannot run against this target, or undefined when it can. */
 export function skipReason(check: Check, target: Target): string | undefined {
-  if (check.statefulBecause && !target.stateful) return `stateless target: ${check.statefulBecause}`;
+  if (check.statefulBecause && !target.stateful) return `needs a stateful target: ${check.statefulBecause}`;
   if (check.needsOtherApplication && !target.otherApplication) {
     return "no second application's credentials given (--other-api-key, --other-api-secret)";
   }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 
-const run = promisify(execFile);
+const runFile = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const samplesDir = `${root}openapi/code_samples`;
 const tsx = `${root}node_modules/.bin/tsx`;
@@ -19,6 +19,9 @@ const bundle = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"))
 const sampleOperations = readdirSync(samplesDir) as OperationId[];
 // tsx compiles each sample in its own process; on two busy cores that takes seconds.
 const processTimeout = 90_000;
+// A child that outlives its test is killed, whatever the test's outcome.
+const run = (file: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }) =>
+  runFile(file, args, { ...options, timeout: processTimeout - 5_000 });
 
 function embeddedSamples(operationId: OperationId): { lang: string; source: string }[] {
   const { method, path } = operations[operationId];
