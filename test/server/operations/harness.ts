@@ -30,6 +30,20 @@ export function seedWith(change: (seed: Seed) => void): Seed {
   return checkSeed(seed);
 }
 
+/** The demo seed with application A holding `n` providers `sms_p1`..`sms_pn`, the first the default. */
+export function seedWithProviders(n: number): Seed {
+  return seedWith((seed) => {
+    const template = seed.applications[0]!.sms_providers[0]!;
+    seed.applications[0]!.sms_providers = Array.from({ length: n }, (_, i) => ({
+      ...template,
+      id: `sms_p${i + 1}`,
+      name: `Provider ${i + 1}`,
+      is_default: i === 0,
+      sort: i + 1,
+    }));
+  });
+}
+
 export interface Setup {
   store: Store;
   handlers: Handlers;

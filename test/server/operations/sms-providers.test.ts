@@ -3,24 +3,10 @@
 // concurrent updates that cannot break any of that.
 import { describe, expect, it } from "vitest";
 import type { SmsProvider } from "../../../server/seed/types.js";
-import { callerA, problemOf, seedWith, setup } from "./harness.js";
+import { callerA, problemOf, seedWithProviders, setup } from "./harness.js";
 
 const primary = "sms_2c7e9b4f1a6d";
 const backup = "sms_9e4a1d7c3b2f";
-
-/** Application A with `n` providers, the first the default. */
-function seedWithProviders(n: number) {
-  return seedWith((seed) => {
-    const template = seed.applications[0]!.sms_providers[0]!;
-    seed.applications[0]!.sms_providers = Array.from({ length: n }, (_, i) => ({
-      ...template,
-      id: `sms_p${i + 1}`,
-      name: `Provider ${i + 1}`,
-      is_default: i === 0,
-      sort: i + 1,
-    }));
-  });
-}
 
 const order = (providers: SmsProvider[]) => providers.map((p) => p.id);
 
