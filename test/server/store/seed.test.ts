@@ -1,11 +1,12 @@
 // Seed loading: the demo seed is valid; an invalid seed stops with a message naming the bad
 // path, for schema errors (from the document's components) and for broken relations.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSeed, loadSeed } from "../../../server/seed/load.js";
 import type { Seed } from "../../../server/seed/types.js";
+import { createStore } from "../../../server/store/index.js";
 
 const demo = loadSeed();
 const broken = (change: (seed: any) => void) => () => {
@@ -28,6 +29,14 @@ describe("loadSeed", () => {
     const minimal: Seed = { applications: [{ ...structuredClone(demo.applications[1]!) }] };
     writeFileSync(file, JSON.stringify(minimal));
     expect(loadSeed(file).applications.map((a) => a.id)).toEqual(["app_1d9e7c42a6f0"]);
+  });
+
+  it("loads the README's minimal custom seed, and its credentials authenticate", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const block = /A minimal custom seed[^\n]*\n+```json\n([\s\S]*?)```/.exec(readme);
+    expect(block, "README: the minimal seed example").not.toBeNull();
+    const store = createStore(checkSeed(JSON.parse(block![1]!)));
+    expect(store.authenticateKeyPair("ak_test_local_0001", "as_test_local_0001")?.applicationId).toBe("app_local000001");
   });
 
   it("names the file when it is not JSON", () => {
