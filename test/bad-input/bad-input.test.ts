@@ -1,0 +1,46 @@
+// The bad-input corpus against the reference server: each row's status and problem code,
+// every problem on the Problem schema with application/problem+json, nothing polluted, and
+// the server still answering afterwards.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { startServer, type RunningServer } from "../../server/listen.js";
+import { validator, document } from "../fuzz/document.js";
+import { corpus } from "./corpus.js";
+import { rawRequest } from "./raw-http.js";
+
+let server: RunningServer;
+let origin: URL;
+const isProblem = validator(document.components.schemas.Problem);
+
+beforeAll(async () => {
+  server = await startServer({ rateLimit: false, logger: pino({ level: "silent" }) });
+  origin = new URL(server.url);
+});
+afterAll(() => server?.close());
+
+describe("bad-input corpus", () => {
+  it("has at least 60 cases, each named once", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(corpus.map((c) => `${c.category}: ${c.name}`)).size).toBe(corpus.length);
+  });
+
+  it.each(corpus.map((c) => [`${c.category}: ${c.name}`, c] as const))("%s", async (_, c) => {
+    const res = await rawRequest(origin, c);
+    const parsed = res.body ? (() => { try { return JSON.parse(res.body); } catch { return undefined; } })() : undefined;
+    expect({ status: res.status, code: c.expect.code === null ? null : parsed?.code }).toEqual(c.expect);
+    if (c.expect.code !== null) {
+      expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(isProblem(parsed), JSON.stringify(isProblem.errors)).toBe(true);
+    } else if (res.status === 200) {
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    }
+    expect(c.check?.(res)).toBeUndefined();
+  });
+
+  it("left Object.prototype alone and the server answering", async () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).is_default).toBeUndefined();
+    const res = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } });
+    expect(res.status).toBe(200);
+  });
+});
