@@ -1,0 +1,42 @@
+// `npm run mock` itself: the entry point starts, prints its /v1 URL, serves, and exits
+// cleanly on SIGTERM. The child is killed whatever happens to the test.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+let child: ChildProcess | undefined;
+const killChild = () => child?.exitCode === null && child.kill("SIGKILL");
+process.once("exit", killChild);
+afterAll(killChild);
+
+/** Resolves with the URL the entry point prints once it listens. */
+function printedUrl(process: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    process.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      const url = /on (http:\/\/\S+\/v1)/.exec(output)?.[1];
+      if (url) resolve(url);
+    });
+    process.once("exit", (code) => reject(new Error(`mock exited with ${code} before listening: ${output}`)));
+  });
+}
+
+it("npm run mock serves under /v1 on PORT and stops on SIGTERM", { timeout: 60_000 }, async () => {
+  // One process (node with tsx's loader, as `npm run mock` runs it), so a kill leaves no orphan.
+  child = spawn(process.execPath, ["--import", "tsx", "mock/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await printedUrl(child);
+  const response = await fetch(`${url}/webhooks/whk_3a7f1c9e5b2d`, { headers: { authorization: "Bearer demo" } });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ result: { id: "whk_3a7f1c9e5b2d" } });
+
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  expect((await exited)[0]).toBe(0);
+});
