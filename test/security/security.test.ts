@@ -1,0 +1,119 @@
+// Every operation × every kind of credentials, cross-application access, and a scan of every
+// response (headers and body) and every log line of the run for the submitted secrets.
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { operations, type OperationId } from "../../generated/operations.js";
+import { startServer, type RunningServer } from "../../server/listen.js";
+import { responseViolations } from "../fuzz/document.js";
+import { apps, credentialKinds, credentials, crossApplication, emailSecrets, expectedStatus, idsOfA, requests, submittedSecrets, type Call } from "./matrix.js";
+
+/** Every log line of every server this file starts, at the most verbose level. */
+const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(...chunk.toString().split("\n").filter(Boolean));
+    done();
+  },
+});
+const logger = pino({ level: "trace" }, sink);
+/** Every answer of the run, headers and body, for the scan. */
+const answers: string[] = [];
+
+let server: RunningServer;
+let limited: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ rateLimit: false, logger });
+  // A second server with a tiny per-key limit, so the 429 path is scanned too.
+  limited = await startServer({ rateLimit: { limit: 1, windowMs: 60_000 }, logger });
+});
+afterAll(async () => {
+  await server?.close();
+  await limited?.close();
+});
+
+async function call(base: string, request: Call, headers: Record<string, string>) {
+  const res = await fetch(`${base}${request.path}`, {
+    method: request.method,
+    headers: { ...headers, ...(request.body ? { "content-type": "application/json" } : {}) },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  const text = await res.text();
+  answers.push(JSON.stringify([...res.headers]) + text);
+  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+}
+
+const ids = Object.keys(operations) as OperationId[];
+
+describe("credentials matrix", () => {
+  const rows = ids.flatMap((id) => credentialKinds.map((kind) => [id, kind] as const));
+  it.each(rows)("%s with %s", async (id, kind) => {
+    const res = await call(server.url, requests[id], credentials(id, kind));
+    expect(res.status, res.text).toBe(expectedStatus(kind));
+    expect(responseViolations(id, res.status, res.headers.get("content-type"), res.body)).toEqual([]);
+    if (res.status === 401) {
+      expect(res.body.code).toBe("unauthorized");
+      const bearer = (operations[id].security as readonly string[]).includes("bearerAuth");
+      expect(res.headers.get("www-authenticate")).toBe(bearer ? "Bearer" : null);
+    }
+  });
+});
+
+describe("cross-application access", () => {
+  it.each(crossApplication)("%s: B's key on A's id answers 404", async (id) => {
+    const res = await call(server.url, requests[id], credentials(id, "right key", "B"));
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+  });
+
+  it.each(["findEncryptionReports", "findWebhooks"] as const)("%s: B's key lists none of A's records", async (id) => {
+    const res = await call(server.url, { ...requests[id], path: requests[id].path.split("?")[0]! }, credentials(id, "right key", "B"));
+    expect(res.status).toBe(200);
+    expect(res.body.result.length).toBeGreaterThan(0);
+    for (const a of idsOfA) expect(res.text).not.toContain(a);
+  });
+
+  it("saveEmailTransport: B's save touches B's transport, not A's", async () => {
+    const res = await call(server.url, requests.saveEmailTransport, credentials("saveEmailTransport", "right key", "B"));
+    expect(res.status).toBe(200);
+    for (const a of idsOfA) expect(res.text).not.toContain(a);
+  });
+
+  it("createNotification: B cannot target A's users", async () => {
+    const body = { ...(requests.createNotification.body as object), broadcast: undefined, receivers: ["usr_7d2e9a4c1b6f"] };
+    const res = await call(server.url, { ...requests.createNotification, body }, credentials("createNotification", "right key", "B"));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+  });
+});
+
+describe("secrets never leave", () => {
+  it("an SES save answers only the opaque token", async () => {
+    const body = { type: "SES", auth: { region: "eu-west-1", accessKeyId: "AKIAMATRIXEXAMPLE01", secretAccessKey: emailSecrets.ses }, email_from: "noreply@acme-shop.example", email_admin: "admin@acme-shop.example" };
+    const res = await call(server.url, { ...requests.saveEmailTransport, body }, credentials("saveEmailTransport", "right key"));
+    expect(res.status).toBe(200);
+    expect(res.body.result.auth).not.toContain(emailSecrets.ses);
+  });
+
+  it("a rate-limited key gets 429 with Retry-After", async () => {
+    const headers = credentials("readWidget", "right key");
+    await call(limited.url, requests.readWidget, headers);
+    const res = await call(limited.url, requests.readWidget, headers);
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limited");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("no response header or body and no log line holds a submitted secret", () => {
+    expect(answers.length).toBeGreaterThanOrEqual(ids.length * credentialKinds.length);
+    expect(logLines.length, "the logger captured the run").toBeGreaterThanOrEqual(answers.length);
+    for (const secret of submittedSecrets) {
+      expect(answers.filter((a) => a.includes(secret)), secret).toEqual([]);
+      expect(logLines.filter((l) => l.includes(secret)), secret).toEqual([]);
+    }
+    // The base64 of a Basic credential would carry key and secret too.
+    const basic = Buffer.from(`${apps.A.key}:${apps.A.secret}`).toString("base64");
+    expect(logLines.filter((l) => l.includes(basic))).toEqual([]);
+  });
+});
