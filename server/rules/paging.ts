@@ -1,6 +1,7 @@
 // Paging shared by every list operation (4.2, 4.3, 4.8, 4.9): `limit` 10..100 (default 10)
 // and `page` >= 1 (default 1) are bounded by the document; this module only computes the
 // slice and the `meta` the source describes.
+import { invalid } from "../problems.js";
 import type { PageMeta } from "../seed/types.js";
 
 export interface Paging {
@@ -14,8 +15,15 @@ export interface Page<T> {
   meta: PageMeta;
 }
 
-/** Index of the first record of the requested page. */
+/**
+ * Index of the first record of the requested page. JSON Schema's `integer` lets an infinite
+ * number through (`?page=Infinity` coerces to one), which no `meta` could carry: refused here.
+ */
 export function pageStart({ limit, page }: Paging): number {
+  const infinite = Object.entries({ limit, page }).filter(([, value]) => !Number.isFinite(value));
+  if (infinite.length > 0) {
+    throw invalid("Paging values must be finite integers.", infinite.map(([name]) => ({ in: "query" as const, name, message: "must be a finite integer" })));
+  }
   return (page - 1) * limit;
 }
 

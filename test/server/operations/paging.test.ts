@@ -2,7 +2,7 @@
 // the end) and newest-first order, checked on generated records of every list.
 import { describe, expect, it } from "vitest";
 import type { Seed } from "../../../server/seed/types.js";
-import { callerA, seedWith, setup } from "./harness.js";
+import { callerA, offending, problemOf, seedWith, setup } from "./harness.js";
 
 const userId = "usr_7d2e9a4c1b6f";
 const webhookId = "whk_3a7f1c9e5b2d";
@@ -93,5 +93,21 @@ describe("empty lists", () => {
   it("an unknown user is 404, not an empty list", async () => {
     const { store } = setup(empty);
     expect(() => store.userActivity(callerA.applicationId, "usr_unknown", { limit: 10, page: 1 })).toThrow(/not found/);
+  });
+});
+
+describe("paging values the schema's integer type lets through", () => {
+  it("refuses an infinite page with 400 naming it, on every list", async () => {
+    const { call } = setup();
+    for (const [op, input] of lists) {
+      const problem = await problemOf(() => call(op, { ...input, query: { limit: 10, page: Infinity } } as never), "validation_failed");
+      expect(offending(problem)).toEqual(["page"]);
+    }
+  });
+
+  it("answers a huge but finite page as a page past the end", async () => {
+    const { call } = setup();
+    const body = await call("findWebhooks", { query: { limit: 10, page: 1e20 } });
+    expect(body.meta).toEqual({ total_count: 2, page_count: 1, current_count: 0, current_page: 1e20 });
   });
 });
