@@ -93,7 +93,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
     const heading = await open(tag, summary);
     expect(await inViewport(heading)).toBe(true);
     expect(await inViewport(codeBlock(curlLine))).toBe(true);
-  });
+  }, 60_000);
 
   it("shows the TypeScript client sample of every operation once chosen", async () => {
     const [first] = expected;
@@ -106,5 +106,5 @@ describe("rendered reference (dist/docs/index.html)", () => {
     }
     await open("Notifications", expected.find((e) => e.tag === "Notifications")!.summary);
     await page.screenshot({ path: screenshot });
-  });
+  }, 120_000);
 });

@@ -64,12 +64,12 @@ describe("lint", () => {
     const { code, output } = await run("npm", ["run", "-s", "lint:api"]);
     expect(output).toMatch(/valid/i);
     expect(code, output).toBe(0);
-  });
+  }, 60_000);
 
   it.concurrent.each(defects)("fails on $what ($rule)", async ({ rule, file, from, to }) => {
     const config = brokenCopy(rule.replace(/\W+/g, "-"), file, from, to);
     const { code, output } = await run(bin("redocly"), ["lint", "--config", config, "--format=summary"]);
     expect(code).not.toBe(0);
     expect(output).toContain(rule);
-  });
+  }, 60_000);
 });
