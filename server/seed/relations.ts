@@ -33,7 +33,10 @@ export function seedRelationErrors(seed: Seed): string[] {
       owned(`${base}/activities/${i}`, record);
       if (!users.has(record.account_id)) at(`${base}/activities/${i}/account_id`, `${record.account_id} is not a user of this application`);
     });
-    app.encryption_reports.forEach((record, i) => owned(`${base}/encryption_reports/${i}`, record));
+    app.encryption_reports.forEach((record, i) => {
+      unique(`${base}/encryption_reports/${i}/id`, record.id);
+      owned(`${base}/encryption_reports/${i}`, record);
+    });
 
     const sorts = app.sms_providers.map((provider) => provider.sort).sort((x, y) => x - y);
     if (sorts.some((sort, i) => sort !== i + 1)) at(`${base}/sms_providers`, "sort values must be 1..n without gap or duplicate");

@@ -53,10 +53,6 @@ export class ReportTable {
   /** @param groupsOf the user groups of an account (for the `group` filter). */
   constructor(private readonly groupsOf: (accountId: string) => readonly number[]) {}
 
-  get size(): number {
-    return this.#rows.length;
-  }
-
   /** Adds records (copied compactly) and rebuilds the order and the indexes once. */
   add(records: readonly EncryptionReport[]): void {
     const rows = this.#rows.concat(records.map((record) => this.#compactor.report(record)));
