@@ -13,10 +13,14 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 const runFile = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const samplesDir = `${root}openapi/code_samples`;
-const tsx = `${root}node_modules/.bin/tsx`;
+// node with tsx's loader: one process per sample (the tsx CLI would add a second one).
+const runTs = (file: string, env: NodeJS.ProcessEnv) => run(process.execPath, ["--import", "tsx", file], { env, cwd: root });
 const bundle = JSON.parse(readFileSync(`${root}generated/openapi.json`, "utf8"));
 
-const sampleOperations = readdirSync(samplesDir) as OperationId[];
+// One folder per operationId (beside a README on the naming rule).
+const sampleOperations = readdirSync(samplesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name as OperationId);
 // tsx compiles each sample in its own process; on two busy cores that takes seconds.
 const processTimeout = 90_000;
 // A child that outlives its test is killed, whatever the test's outcome.
@@ -59,7 +63,7 @@ describe("code samples", () => {
 
     it("client.ts runs to the end", { timeout: processTimeout }, async () => {
       // Resolves @authsvc/app-api-contract through tsconfig `paths`, as in the repo.
-      const { stdout } = await run(tsx, [clientFile], { env, cwd: root });
+      const { stdout } = await runTs(clientFile, env);
       expect(stdout.trim()).not.toBe("");
     });
   });
@@ -67,7 +71,7 @@ describe("code samples", () => {
   it("a sample that gets an error response fails its run", { timeout: processTimeout }, async () => {
     // Outside /v1 the mock answers 404: the sample must exit non-zero, not print and pass.
     const broken = { ...env, BASE_URL: mock.url.replace(/\/v1$/, "") };
-    await expect(run(tsx, [`${samplesDir}/readWidget/client.ts`], { env: broken, cwd: root })).rejects.toMatchObject({
+    await expect(runTs(`${samplesDir}/readWidget/client.ts`, broken)).rejects.toMatchObject({
       code: 1,
       // The sample's own throw, naming the route the mock did not find.
       stderr: expect.stringContaining("/widgets/wgt_5a3c8e1f7b92"),
