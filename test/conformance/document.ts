@@ -10,7 +10,6 @@ import { operations, type OperationId } from "../../generated/operations.js";
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /** A node of the parsed document (the document is data here, not typed code). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
 const document: Node = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));

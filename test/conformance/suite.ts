@@ -65,6 +65,7 @@ export function summary(target: Target, outcomes: Outcome[]): string {
   return [
     `conformance [${target.name}]: ${outcomes.length} checks, ${ran} ran (${count("passed")} passed, ${count("failed")} failed), ${count("skipped")} skipped`,
     ...[...reasons].map(([reason, n]) => `  skipped ${n}: ${reason}`),
+    ...(target.stateful ? [] : [`  note: a stateless target cannot know ids; the 404 checks asked for the documented 404 with "Prefer: code=404"`]),
   ].join("\n");
 }
 
