@@ -102,7 +102,7 @@ console.log(`\nbench ${startedAt}: ${durationS} s per scenario after ${warmupS} 
 console.log(
   table(
     ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "peak RSS MB", "cold start ms", "non-2xx/err"],
-    rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms), fixed(r.p99Ms), fixed(r.cpuMicrosPerRequest, 0), fixed(r.peakRssMb), fixed(r.coldStartMs, 0), r.failures]),
+    rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(r.cpuMicrosPerRequest, 0), fixed(r.peakRssMb), fixed(r.coldStartMs, 0), r.failures]),
   ),
 );
 console.log("\nGET widget ratios (target / baseline)");

@@ -12,7 +12,7 @@ export interface Usage {
 
 export type ToChild = { type: "usage"; id: number };
 export type FromChild =
-  | { type: "ready"; url: string }
+  | { type: "ready"; url: string; info?: unknown }
   | { type: "usage"; id: number; usage: Usage }
   | { type: "failed"; message: string };
 
@@ -26,7 +26,7 @@ function usage(): Usage {
 }
 
 /** Starts a target server and serves the parent's usage questions until the parent goes. */
-export async function serveForBench(start: () => Promise<{ url: string }>): Promise<void> {
+export async function serveForBench(start: () => Promise<{ url: string; info?: unknown }>): Promise<void> {
   if (!process.send) throw new Error("a bench target runs as a child process (fork) with IPC");
   const send = (m: FromChild) => process.send!(m);
   process.on("message", (m: ToChild) => {
@@ -35,8 +35,8 @@ export async function serveForBench(start: () => Promise<{ url: string }>): Prom
   // The parent holds the only reference to us; when it goes, we go.
   process.on("disconnect", () => process.exit(0));
   try {
-    const { url } = await start();
-    send({ type: "ready", url });
+    const { url, info } = await start();
+    send({ type: "ready", url, info });
   } catch (error) {
     send({ type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     process.exit(1);

@@ -26,6 +26,8 @@ export interface LoadOptions {
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const base = new URL(options.url);
   const statuses: Record<string, number> = {};
+  // autocannon's own histogram keeps whole milliseconds; the per-response time is a float.
+  const latencies: number[] = [];
   let instance!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon({
@@ -42,15 +44,23 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   instance.on("response", (_client, status, _bytes, latencyMs) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
+    latencies.push(latencyMs);
     options.onResponse?.(status, latencyMs);
   });
   const result = await done;
   return {
     requests: result.requests.total,
     reqPerSec: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
     failures: result.non2xx + result.errors + result.timeouts,
     statuses,
   };
+}
+
+/** The p-th percentile (nearest rank) of latencies in ms; sorts a copy. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

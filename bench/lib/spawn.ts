@@ -7,6 +7,8 @@ import type { FromChild, ToChild, Usage } from "./child.js";
 export interface Target {
   /** Base URL the target listens on (what the target reported, e.g. `http://127.0.0.1:1234/v1`). */
   url: string;
+  /** What the target reported besides its URL (the scale child's load figures). */
+  info: unknown;
   /** Milliseconds from spawn to the first 200 on the probe request. */
   coldStartMs: number;
   usage(): Promise<Usage>;
@@ -35,10 +37,11 @@ export async function spawnTarget(
   child.once("exit", (code) => {
     failed ??= new Error(`${script} exited with ${code} before it was stopped`);
   });
+  let info: unknown;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script}: not ready within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
     child.on("message", (m: FromChild) => {
-      if (m.type === "ready") (clearTimeout(timer), resolve(m.url));
+      if (m.type === "ready") (clearTimeout(timer), (info = m.info), resolve(m.url));
       if (m.type === "failed") (clearTimeout(timer), reject(new Error(`${script}: ${m.message}`)));
     });
     child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`${script} exited with ${code}`))));
@@ -48,6 +51,7 @@ export async function spawnTarget(
   let nextId = 0;
   return {
     url,
+    info,
     coldStartMs,
     usage: () => askUsage(child, nextId++),
     stop: () => stop(child, () => failed),

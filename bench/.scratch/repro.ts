@@ -1,0 +1,10 @@
+import { pino } from "pino";
+import { startServer } from "../../server/listen.ts";
+const s = await startServer({ rateLimit: false, logger: pino({ level: "error" }) });
+const body = {"type":"SES","auth":{"region":"cd-irxrjojqa-oa-c-sgbimbpekpma-refk-key-keoutliepsnq-2","accessKeyId":"JJ6XTEG8LZM6SECMH","secretAccessKey":"O8mFa;\\t9jLP"},"email_from":"wx1@w.test","email_admin":"er@o26tdyd9c.example.com","email_reply":"v4y0r056s@aq16qh.example","from_name":"`"};
+const r = await fetch(s.url + "/custom/emails", { method: "POST", headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f", "content-type": "application/json" }, body: JSON.stringify(body) });
+console.log(r.status, await r.text());
+body.auth.region = "eu-west-1";
+const r2 = await fetch(s.url + "/custom/emails", { method: "POST", headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f", "content-type": "application/json" }, body: JSON.stringify(body) });
+console.log(r2.status, await r2.text());
+await s.close();
