@@ -3,24 +3,27 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bin, root, run } from "./run.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "lint-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A copy of `openapi/` (config included) with `file`'s `from` text replaced by `to`. */
-function brokenCopy(name: string, file: string, from: string, to: string): string {
-  const dir = join(scratch, name);
+/** A copy of `openapi/` (config included) with each defect's `from` text replaced by `to`. */
+function brokenCopy(changes: { file: string; from: string; to: string }[]): string {
+  const dir = join(scratch, "openapi");
   cpSync(join(root, "openapi"), dir, { recursive: true });
-  const path = join(dir, file);
-  const text = readFileSync(path, "utf8");
-  if (!text.includes(from)) throw new Error(`${file} no longer contains the text this test breaks`);
-  writeFileSync(path, text.replace(from, to));
+  for (const { file, from, to } of changes) {
+    const path = join(dir, file);
+    const text = readFileSync(path, "utf8");
+    if (!text.includes(from)) throw new Error(`${file} no longer contains the text this test breaks`);
+    writeFileSync(path, text.replace(from, to));
+  }
   return join(dir, "redocly.yaml");
 }
 
-// One defect per copy, and the rule of openapi/redocly.yaml that must catch it.
+// Defects in different operations, each with the rule of openapi/redocly.yaml that must
+// catch it. One copy holds them all (one Redocly run); the summary counts problems per rule.
 const defects = [
   {
     rule: "rule/operation-documents-errors",
@@ -46,30 +49,36 @@ const defects = [
   {
     rule: "rule/operation-has-code-samples",
     what: "an operation without code samples",
-    file: "paths/webhooks.yaml",
+    file: "paths/reports_encryption.yaml",
     from: "  x-codeSamples:",
     to: "  x-notCodeSamples:",
   },
   {
     rule: "rule/operation-has-security",
     what: "an operation that inherits its credentials",
-    file: "paths/webhooks.yaml",
+    file: "paths/users_{id}_activity.yaml",
     from: "  security:\n    - bearerAuth: []\n",
     to: "",
   },
 ];
 
+// Started once, awaited by each defect's test.
+let broken: ReturnType<typeof run>;
+
 describe("lint", () => {
+  beforeAll(() => {
+    broken = run(bin("redocly"), ["lint", "--config", brokenCopy(defects), "--format=summary"]);
+  });
+
   it("npm run lint:api exits 0 on the document", async () => {
     const { code, output } = await run("npm", ["run", "-s", "lint:api"]);
     expect(output).toMatch(/valid/i);
     expect(code, output).toBe(0);
   }, 60_000);
 
-  it.concurrent.each(defects)("fails on $what ($rule)", async ({ rule, file, from, to }) => {
-    const config = brokenCopy(rule.replace(/\W+/g, "-"), file, from, to);
-    const { code, output } = await run(bin("redocly"), ["lint", "--config", config, "--format=summary"]);
+  it.each(defects)("fails on $what ($rule)", async ({ rule }) => {
+    const { code, output } = await broken;
     expect(code).not.toBe(0);
-    expect(output).toContain(rule);
+    expect(output).toMatch(new RegExp(`${rule.replace(/\//g, "\\/")}: [1-9]`));
   }, 60_000);
 });
