@@ -60,6 +60,13 @@ const defects = [
     from: "  security:\n    - bearerAuth: []\n",
     to: "",
   },
+  {
+    rule: "rule/server-url-https",
+    what: "a plain-HTTP server URL",
+    file: "openapi.yaml",
+    from: "  - url: https://",
+    to: "  - url: http://",
+  },
 ];
 
 // Started once, awaited by each defect's test.
