@@ -49,6 +49,14 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return isObject(error) && typeof error.type === "string" && /^(entity|request|charset|encoding|stream)\./.test(error.type);
 }
 
+/**
+ * A client error raised while reading the body that body-parser passes on untyped: zlib's
+ * error for a corrupt gzip/deflate/br body carries only `status: 400` and `expose: true`.
+ */
+function isExposedClientError(error: unknown): error is { status: number } {
+  return isObject(error) && error.expose === true && typeof error.status === "number" && error.status >= 400 && error.status < 500;
+}
+
 function isValidatorError(error: unknown): error is ValidatorHttpError {
   return error instanceof Error && typeof (error as { status?: unknown }).status === "number" && Array.isArray((error as { errors?: unknown }).errors);
 }
@@ -84,6 +92,14 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
   }
 }
 
+function fromReadFailure(status: number): ApiProblem {
+  if (status === 413) return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+  if (status === 415) return new ApiProblem("unsupported_media_type", "The request body must be sent as application/json.");
+  return new ApiProblem("malformed_json", "The request body could not be read (is its Content-Encoding right?).", [
+    { in: "body", pointer: "", message: "could not be decoded" },
+  ]);
+}
+
 function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<string, Map<string, string>>): ApiProblem {
   switch (error.status) {
     case 400: {
@@ -117,6 +133,10 @@ export function problemFor(error: unknown, req: Request, hints: Map<string, Map<
   if (isBodyParserError(error)) {
     const problem = fromBodyParser(error);
     return { problem, unexpected: problem.code === "internal_error" };
+  }
+  if (isExposedClientError(error) && !isValidatorError(error)) {
+    const problem = fromReadFailure(error.status);
+    return { problem, unexpected: false };
   }
   if (isValidatorError(error)) {
     const problem = fromValidator(error, req, hints);

@@ -1,7 +1,7 @@
 // Routing by operationId: express-openapi-validator mounts one route per operation of the
 // document and asks this resolver for its function; the function is looked up by the
 // operation's operationId in the typed Handlers map, so no path is written twice.
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { OperationHandlerOptions } from "express-openapi-validator/dist/framework/types.js";
 import type { Handlers, HandlerInput } from "../contract.js";
 import type { OperationId } from "../../generated/operations.js";
@@ -11,7 +11,11 @@ type AnyHandler = (input: HandlerInput<OperationId>) => unknown;
 
 /** The route function of one operation: validated input in, the handler's body out as 200. */
 function route(handler: AnyHandler): RequestHandler {
-  return async (req: Request, res: Response) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    // eov's operation router matches paths its validator does not manage (it is a plain
+    // express.Router: `/V1/...` matches `/v1/...`). A request eov did not validate and
+    // authenticate never reaches a handler: it falls through to the unknown-route 404.
+    if (!(req as Request & { openapi?: unknown }).openapi) return next();
     const body = await handler({
       path: req.params as never,
       query: req.query as never,

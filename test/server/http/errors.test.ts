@@ -111,6 +111,24 @@ describe("400 malformed_json", () => {
   });
 });
 
+describe("a body that cannot be decoded", () => {
+  it.each(["gzip", "deflate", "br"])("Content-Encoding %s over plain bytes is 400 malformed_json, not a 500 (zlib's untyped error)", async (encoding) => {
+    const response = await fetch(`${server.url}/sms/providers/sms_9e4a1d7c3b2f`, {
+      method: "PUT",
+      headers: { ...json, "content-encoding": encoding },
+      body: '{"name":"x"}',
+    });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).code).toBe("malformed_json");
+  });
+
+  it("an unknown Content-Encoding is 415", async () => {
+    const response = await fetch(`${server.url}/sms/providers/sms_9e4a1d7c3b2f`, { method: "PUT", headers: { ...json, "content-encoding": "compress" }, body: "{}" });
+    expect(response.status).toBe(415);
+    expect((await problemOf(response)).code).toBe("unsupported_media_type");
+  });
+});
+
 describe("401 unauthorized", () => {
   it("adds WWW-Authenticate: Bearer on a bearer operation", async () => {
     const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`);
@@ -135,8 +153,10 @@ describe("404 not_found", () => {
     expect(problem).toMatchObject({ code: "not_found", instance: "/v1/widgetz/wgt_5a3c8e1f7b92" });
   });
 
-  it("treats paths as case-sensitive", async () => {
-    const response = await fetch(`${server.url}/WEBHOOKS`, { headers: bearer });
+  it.each(["/v1/WEBHOOKS", "/V1/webhooks", "/V1/widgets/wgt_5a3c8e1f7b92"])("treats %s as unknown: paths are case-sensitive", async (path) => {
+    // /V1/... is outside the validator's base path, yet eov's operation router (a plain
+    // express.Router) matched it and ran the handler unauthenticated: a 500 before the fix.
+    const response = await fetch(`${new URL(server.url).origin}${path}`, { headers: bearer });
     expect(response.status).toBe(404);
     expect((await problemOf(response)).code).toBe("not_found");
   });
