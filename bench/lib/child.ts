@@ -8,6 +8,8 @@ export interface Usage {
   maxRssKb: number;
   /** Current resident set size, in kB. */
   rssKb: number;
+  /** V8 heap in use, in kB (tells heap growth from allocator and code-space growth). */
+  heapUsedKb: number;
 }
 
 export type ToChild = { type: "usage"; id: number };
@@ -22,6 +24,7 @@ function usage(): Usage {
     cpuMicros: cpu.user + cpu.system,
     maxRssKb: process.resourceUsage().maxRSS,
     rssKb: Math.round(process.memoryUsage.rss() / 1024),
+    heapUsedKb: Math.round(process.memoryUsage().heapUsed / 1024),
   };
 }
 
