@@ -56,7 +56,9 @@ export function createApp(options: AppOptions): express.Express {
     OpenApiValidator.middleware({
       apiSpec: document as never,
       validateApiSpec: false, // linted in CI; skipping it saves start-up time
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
+      // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
+      // path, query and header strings on its own. allErrors: one errors[] item per value.
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
       validateResponses:
         options.validateResponses === false
           ? false

@@ -71,6 +71,13 @@ describe("400 validation_failed", () => {
     expect(problem.errors).toHaveLength(2);
   });
 
+  it("does not coerce body values (a string is not a boolean), while query strings are read as numbers", async () => {
+    const response = await send(server, { method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", body: JSON.stringify({ is_active: "true" }) }, bearer);
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors).toEqual([{ in: "body", pointer: "/is_active", message: "must be boolean" }]);
+    expect((await fetch(`${server.url}/webhooks?limit=20&page=1`, { headers: bearer })).status).toBe(200);
+  });
+
   it("points at the discriminator of a union body", async () => {
     const response = await send(server, { method: "POST", path: "/custom/emails", body: JSON.stringify({ type: "SMTP" }) }, bearer);
     expect(response.status).toBe(400);
