@@ -12,11 +12,30 @@ export interface Usage {
   heapUsedKb: number;
 }
 
-export type ToChild = { type: "usage"; id: number };
+export type ToChild = { type: "usage"; id: number } | { type: "profile-start"; id: number } | { type: "profile-stop"; id: number; file: string };
 export type FromChild =
   | { type: "ready"; url: string; info?: unknown }
   | { type: "usage"; id: number; usage: Usage }
+  | { type: "done"; id: number }
   | { type: "failed"; message: string };
+
+/** A CPU profile of the measured window only (start-up excluded), through the inspector. */
+const profiler = {
+  session: undefined as import("node:inspector/promises").Session | undefined,
+  async start() {
+    const { Session } = await import("node:inspector/promises");
+    this.session = new Session();
+    this.session.connect();
+    await this.session.post("Profiler.enable");
+    await this.session.post("Profiler.start");
+  },
+  async stop(file: string) {
+    const { profile } = await this.session!.post("Profiler.stop");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(file, JSON.stringify(profile));
+    this.session!.disconnect();
+  },
+};
 
 function usage(): Usage {
   const cpu = process.cpuUsage();
@@ -32,8 +51,10 @@ function usage(): Usage {
 export async function serveForBench(start: () => Promise<{ url: string; info?: unknown }>): Promise<void> {
   if (!process.send) throw new Error("a bench target runs as a child process (fork) with IPC");
   const send = (m: FromChild) => process.send!(m);
-  process.on("message", (m: ToChild) => {
+  process.on("message", async (m: ToChild) => {
     if (m.type === "usage") send({ type: "usage", id: m.id, usage: usage() });
+    if (m.type === "profile-start") await profiler.start().then(() => send({ type: "done", id: m.id }));
+    if (m.type === "profile-stop") await profiler.stop(m.file).then(() => send({ type: "done", id: m.id }));
   });
   // The parent holds the only reference to us; when it goes, we go.
   process.on("disconnect", () => process.exit(0));

@@ -12,7 +12,10 @@ export interface Target {
   /** Milliseconds from spawn to the first 200 on the probe request. */
   coldStartMs: number;
   usage(): Promise<Usage>;
-  stop(): Promise<void>;
+  /** Starts a CPU profile in the target; `stop` writes it (a .cpuprofile) to `file`. */
+  profile: { start(): Promise<void>; stop(file: string): Promise<void> };
+  /** Ends the target: SIGTERM, or with `graceful` by closing IPC so it exits on its own (and --cpu-prof writes). */
+  stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
 export interface Probe {
@@ -54,7 +57,11 @@ export async function spawnTarget(
     info,
     coldStartMs,
     usage: () => askUsage(child, nextId++),
-    stop: () => stop(child, () => failed),
+    profile: {
+      start: () => ask(child, { type: "profile-start", id: nextId++ }),
+      stop: (file) => ask(child, { type: "profile-stop", id: nextId++, file }),
+    },
+    stop: (o) => stop(child, () => failed, o?.graceful ?? false),
   };
 }
 
@@ -78,11 +85,22 @@ function askUsage(child: ChildProcess, id: number): Promise<Usage> {
   });
 }
 
-async function stop(child: ChildProcess, failed: () => Error | undefined): Promise<void> {
+function ask(child: ChildProcess, message: ToChild & { id: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: FromChild) => {
+      if (m.type === "done" && m.id === message.id) (child.off("message", onMessage), resolve());
+    };
+    child.on("message", onMessage);
+    if (!child.send(message)) reject(new Error("target gone"));
+  });
+}
+
+async function stop(child: ChildProcess, failed: () => Error | undefined, graceful: boolean): Promise<void> {
   const gone = new Promise((r) => child.once("exit", r));
   const crashed = child.exitCode !== null ? failed() : undefined;
-  child.kill("SIGTERM");
-  await Promise.race([gone, new Promise((r) => setTimeout(r, 3000))]);
+  if (graceful) child.disconnect();
+  else child.kill("SIGTERM");
+  await Promise.race([gone, new Promise((r) => setTimeout(r, graceful ? 15_000 : 3000))]);
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   if (crashed) throw crashed;
 }
