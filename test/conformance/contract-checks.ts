@@ -1,6 +1,6 @@
 // The checks every target must pass, the stateless mock included: for every operation of
 // the generated table the success envelope, 401 without (or with the wrong) credentials,
-// 400 for values outside the schema, 404 for unknown ids.
+// 400 for values outside the schema, 404 for unknown ids, 415 for a body that is not JSON.
 import { operations, type OperationId } from "../../generated/operations.js";
 import { clientCalls, hasId, rawRequest, schemeOf, unknownId } from "./calls.js";
 import type { Check } from "./check.js";
@@ -128,6 +128,19 @@ function notFoundCheck(operationId: OperationId): Check {
   };
 }
 
+function unsupportedMediaTypeCheck(operationId: OperationId): Check {
+  return {
+    name: `${operationId}: 415 problem for a body that is not application/json`,
+    operationId,
+    run: async (target) => {
+      const valid = rawRequest(operationId);
+      const text = new URLSearchParams({ title: "form-encoded" }).toString();
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      expectProblem(415, await viaFetch(target, { ...valid, text, headers }));
+    },
+  };
+}
+
 const secretsNotEchoed: Check = {
   name: "saveEmailTransport: the response carries none of the submitted auth values",
   operationId: "saveEmailTransport",
@@ -148,6 +161,7 @@ export const contractChecks: Check[] = [
     ...unauthorizedChecks(operationId),
     ...badInputChecks(operationId),
     ...(hasId(operationId) ? [notFoundCheck(operationId)] : []),
+    ...(operations[operationId].hasBody ? [unsupportedMediaTypeCheck(operationId)] : []),
   ]),
   secretsNotEchoed,
 ];

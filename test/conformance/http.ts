@@ -64,6 +64,8 @@ export interface RawRequest {
   query?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent verbatim instead of `body`, with the content type given in `headers`. */
+  text?: string;
   credentials: Credentials;
   headers?: Record<string, string>;
   /** Another application's key pair instead of the target's own. */
@@ -76,12 +78,13 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   if (request.credentials === "bearer") headers.authorization = `Bearer ${apiKey}`;
   if (request.credentials === "keyPair") Object.assign(headers, { "x-api-key": apiKey, "x-api-secret": apiSecret });
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  if (request.body !== undefined && request.text === undefined) headers["content-type"] = "application/json";
+  const payload = request.text ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const query = request.query ? `?${new URLSearchParams(request.query)}` : "";
   const response = await fetch(`${target.baseUrl}${request.path}${query}`, {
     method: request.method.toUpperCase(),
-    headers,
-    ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    headers: { ...headers, ...request.headers },
+    ...(payload !== undefined ? { body: payload } : {}),
   });
   return observe(response);
 }
