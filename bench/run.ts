@@ -1,7 +1,8 @@
 // `npm run bench`: the same widget read against the floor (a: node:http), bare Express (b),
 // Express + request validation (b2), the reference server (c, production configuration and
 // again with response validation) and the mock (d); one target process at a time, with a
-// warm-up. Prints a table and writes bench/results/latest.json.
+// warm-up of every scenario before any is measured. Prints a table and writes
+// bench/results/latest.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
@@ -58,8 +59,10 @@ for (const spec of targets) {
     continue;
   }
   try {
+    // Warm every path first: lazy compilation (validators, JIT) must not land in any measurement.
+    for (const request of Object.values(spec.scenarios)) await load({ url: target.url, requests: [request], durationS: warmupS, connections });
     for (const [scenario, request] of Object.entries(spec.scenarios)) {
-      await load({ url: target.url, requests: [request], durationS: warmupS, connections });
+      await load({ url: target.url, requests: [request], durationS: 1, connections });
       const before = await target.usage();
       const result = await load({ url: target.url, requests: [request], durationS, connections });
       const after = await target.usage();
@@ -98,7 +101,7 @@ const checks = {
   "no failed requests": failures.length === 0,
 };
 
-console.log(`\nbench ${startedAt}: ${durationS} s per scenario after ${warmupS} s warm-up, ${connections} connections, one target process at a time`);
+console.log(`\nbench ${startedAt}: ${durationS} s per scenario after ${warmupS} s warm-up of each scenario (+1 s just before), ${connections} connections, one target process at a time`);
 console.log(
   table(
     ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "peak RSS MB", "cold start ms", "non-2xx/err"],
