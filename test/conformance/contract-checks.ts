@@ -2,7 +2,7 @@
 // the generated table the success envelope, 401 without (or with the wrong) credentials,
 // 400 for values outside the schema, 404 for unknown ids, 415 for a body that is not JSON.
 import { operations, type OperationId } from "../../generated/operations.js";
-import { clientCalls, hasId, rawRequest, schemeOf, unknownId } from "./calls.js";
+import { clientCalls, hasId, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type RawRequest } from "./http.js";
@@ -50,7 +50,7 @@ interface BadInput {
 }
 
 const throughClient =
-  (input: Parameters<(typeof clientCalls)[OperationId]>[1]) =>
+  (input: CallInput) =>
   (operationId: OperationId): Check["run"] =>
   async (target) =>
     expectProblem(400, await viaClient(target, (api) => clientCalls[operationId](api, input)));
