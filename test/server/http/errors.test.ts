@@ -47,6 +47,17 @@ describe("400 validation_failed", () => {
     }
   });
 
+  it.each([
+    ["ip", "2001:db8::42"],
+    ["ip", "2001%3Adb8%3A%3A42"],
+    ["email", "maria.lopez@acme-shop.example"],
+    ["email", "maria.lopez%40acme-shop.example"],
+  ])("accepts %s=%s with or without percent-encoding (allowReserved; eov refused the bare `:` and `@`)", async (name, value) => {
+    const response = await fetch(`${server.url}/reports/encryption?${name}=${value}`, { headers: bearer });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { meta: { total_count: number } }).meta.total_count).toBe(1);
+  });
+
   it("refuses an unknown query parameter by name", async () => {
     const problem = await problemOf(await fetch(`${server.url}/webhooks?limt=10`, { headers: bearer }));
     expect(problem.errors).toEqual([{ in: "query", name: "limt", message: expect.stringMatching(/Unknown query parameter/) }]);
