@@ -63,6 +63,8 @@ export function createApp(options: AppOptions): express.Express {
         options.validateResponses === false
           ? false
           : {
+              // Thrown from eov's res.json hook: the off-contract body is never sent, the
+              // mapper answers a generic 500 and logs "response validation failed".
               onError: (error) => {
                 throw new ResponseValidationFailed(error);
               },
