@@ -10,9 +10,13 @@ export interface Usage {
   rssKb: number;
   /** V8 heap in use, in kB (tells heap growth from allocator and code-space growth). */
   heapUsedKb: number;
+  /** V8 heap reserved (used + free pages it keeps), in kB. */
+  heapTotalKb: number;
+  /** Memory outside the V8 heap (Buffers, ArrayBuffers), in kB. */
+  externalKb: number;
 }
 
-export type ToChild = { type: "usage"; id: number } | { type: "profile-start"; id: number } | { type: "profile-stop"; id: number; file: string };
+export type ToChild = { type: "usage"; id: number; gc?: boolean } | { type: "profile-start"; id: number } | { type: "profile-stop"; id: number; file: string };
 export type FromChild =
   | { type: "ready"; url: string; info?: unknown }
   | { type: "usage"; id: number; usage: Usage }
@@ -43,7 +47,11 @@ function usage(): Usage {
     cpuMicros: cpu.user + cpu.system,
     maxRssKb: process.resourceUsage().maxRSS,
     rssKb: Math.round(process.memoryUsage.rss() / 1024),
-    heapUsedKb: Math.round(process.memoryUsage().heapUsed / 1024),
+    ...(({ heapUsed, heapTotal, external }) => ({
+      heapUsedKb: Math.round(heapUsed / 1024),
+      heapTotalKb: Math.round(heapTotal / 1024),
+      externalKb: Math.round(external / 1024),
+    }))(process.memoryUsage()),
   };
 }
 
@@ -52,7 +60,11 @@ export async function serveForBench(start: () => Promise<{ url: string; info?: u
   if (!process.send) throw new Error("a bench target runs as a child process (fork) with IPC");
   const send = (m: FromChild) => process.send!(m);
   process.on("message", async (m: ToChild) => {
-    if (m.type === "usage") send({ type: "usage", id: m.id, usage: usage() });
+    if (m.type === "usage") {
+      // With --expose-gc, a full collection first: what stays is what the process retains.
+      if (m.gc) (globalThis as { gc?: () => void }).gc?.();
+      send({ type: "usage", id: m.id, usage: usage() });
+    }
     if (m.type === "profile-start") await profiler.start().then(() => send({ type: "done", id: m.id }));
     if (m.type === "profile-stop") await profiler.stop(m.file).then(() => send({ type: "done", id: m.id }));
   });

@@ -11,7 +11,8 @@ export interface Target {
   info: unknown;
   /** Milliseconds from spawn to the first 200 on the probe request. */
   coldStartMs: number;
-  usage(): Promise<Usage>;
+  /** CPU and memory so far; `gc` collects first when the target runs with --expose-gc. */
+  usage(options?: { gc?: boolean }): Promise<Usage>;
   /** Starts a CPU profile in the target; `stop` writes it (a .cpuprofile) to `file`. */
   profile: { start(): Promise<void>; stop(file: string): Promise<void> };
   /** Ends the target: SIGTERM, or with `graceful` by closing IPC so it exits on its own (and --cpu-prof writes). */
@@ -56,7 +57,7 @@ export async function spawnTarget(
     url,
     info,
     coldStartMs,
-    usage: () => askUsage(child, nextId++),
+    usage: (o) => askUsage(child, nextId++, o?.gc ?? false),
     profile: {
       start: () => ask(child, { type: "profile-start", id: nextId++ }),
       stop: (file) => ask(child, { type: "profile-stop", id: nextId++, file }),
@@ -75,13 +76,13 @@ async function firstOk(url: string, headers: Record<string, string>): Promise<vo
   throw new Error(`${url} never answered 200`);
 }
 
-function askUsage(child: ChildProcess, id: number): Promise<Usage> {
+function askUsage(child: ChildProcess, id: number, gc: boolean): Promise<Usage> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: FromChild) => {
       if (m.type === "usage" && m.id === id) (child.off("message", onMessage), resolve(m.usage));
     };
     child.on("message", onMessage);
-    if (!child.send({ type: "usage", id } satisfies ToChild)) reject(new Error("target gone"));
+    if (!child.send({ type: "usage", id, gc } satisfies ToChild)) reject(new Error("target gone"));
   });
 }
 
