@@ -16,13 +16,15 @@ const warmupS = Number(process.env.SOAK_WARMUP ?? 5);
 const windowS = 10;
 const here = (p: string) => new URL(p, import.meta.url).pathname;
 
-const mix: BenchRequest[] = [
+const allOperations: BenchRequest[] = [
   ...Object.values(serverRequests),
   { method: "GET", path: "/users/usr_7d2e9a4c1b6f/activity?limit=10", headers: bearer },
   { method: "GET", path: "/webhooks/whk_3a7f1c9e5b2d", headers: bearer },
   { method: "GET", path: "/webhooks/whk_3a7f1c9e5b2d/history?page=1", headers: bearer },
   { method: "GET", path: "/webhooks?limit=10", headers: bearer },
 ];
+/** SOAK_MIX=reads leaves out POST /notifications (whose records the store keeps), to tell stored data from a leak. */
+const mix = process.env.SOAK_MIX === "reads" ? allOperations.filter((r) => r.method !== "POST") : allOperations;
 
 const startedAt = new Date().toISOString();
 const before = await machine();
