@@ -2,18 +2,20 @@
 // every problem on the Problem schema with application/problem+json, nothing polluted, and
 // the server still answering afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pino } from "pino";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { validator, document } from "../fuzz/document.js";
 import { corpus } from "./corpus.js";
 import { rawRequest } from "./raw-http.js";
+import { captureLogs, leaks } from "../security/log-capture.js";
 
 let server: RunningServer;
 let origin: URL;
 const isProblem = validator(document.components.schemas.Problem);
+const logs = captureLogs();
+const answers: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ rateLimit: false, logger: pino({ level: "silent" }) });
+  server = await startServer({ rateLimit: false, logger: logs.logger });
   origin = new URL(server.url);
 });
 afterAll(() => server?.close());
@@ -26,6 +28,7 @@ describe("bad-input corpus", () => {
 
   it.each(corpus.map((c) => [`${c.category}: ${c.name}`, c] as const))("%s", async (_, c) => {
     const res = await rawRequest(origin, c);
+    answers.push(JSON.stringify(res.headers) + res.body);
     const parsed = res.body ? (() => { try { return JSON.parse(res.body); } catch { return undefined; } })() : undefined;
     expect({ status: res.status, code: c.expect.code === null ? null : parsed?.code }).toEqual(c.expect);
     if (c.expect.code !== null) {
@@ -35,6 +38,13 @@ describe("bad-input corpus", () => {
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
     }
     expect(c.check?.(res)).toBeUndefined();
+  });
+
+  it("no answer and no log line holds a submitted key, secret or e-mail auth", () => {
+    expect(logs.lines.length).toBeGreaterThanOrEqual(corpus.length - 5);
+    const secrets = ["ak_live_acme_4f9e2b7c1d8a6e3f", "as_live_acme_9b1e6d3f7a2c5e8b", "SG.bad-input-corpus-key"];
+    expect(leaks(answers, secrets)).toEqual([]);
+    expect(leaks(logs.lines, secrets)).toEqual([]);
   });
 
   it("left Object.prototype alone and the server answering", async () => {

@@ -5,22 +5,34 @@
 // Reproduce a run with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets requests per operation.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pino } from "pino";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { operationIds, responseViolations } from "./document.js";
-import { mutatedRequest, validRequest, type FuzzRequest } from "./requests.js";
+import { mutatedRequest, secretMark, validRequest, type FuzzRequest } from "./requests.js";
 import { send } from "./send.js";
+import { captureLogs, leaks } from "../security/log-capture.js";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20260131);
 const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 240);
 
 let server: RunningServer;
+const logs = captureLogs();
+/** Every credential and e-mail auth value the run submitted, for the log scan. */
+const submitted = new Set<string>();
+const answers: string[] = [];
+
+function collectSecrets(request: FuzzRequest): void {
+  for (const [name, value] of Object.entries(request.headers)) if (name !== "content-type") submitted.add(value.replace(/^Bearer /, ""));
+  const auth = (request.body as { auth?: unknown } | undefined)?.auth;
+  // Only the marked secrets: an arbitrary string ("toString", "    ") may turn up anywhere by chance.
+  if (auth && typeof auth === "object")
+    for (const value of Object.values(auth)) if (typeof value === "string" && value.startsWith(secretMark)) submitted.add(value);
+}
 /** operationId → status → count, printed at the end so a run shows what it exercised. */
 const seen: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   console.log(`fuzz: seed ${seed} (FUZZ_SEED=${seed} reproduces), ${runsPerOperation} requests per operation`);
-  server = await startServer({ rateLimit: false, logger: pino({ level: "silent" }) });
+  server = await startServer({ rateLimit: false, logger: logs.logger });
 });
 
 afterAll(async () => {
@@ -35,7 +47,9 @@ describe("fuzzing every operation from the document", () => {
       const requests = fc.oneof(validRequest(id), mutatedRequest(id));
       await fc.assert(
         fc.asyncProperty(requests, async (request: FuzzRequest) => {
+          collectSecrets(request);
           const answer = await send(server.url, request);
+          answers.push(answer.text);
           counts[answer.status] = (counts[answer.status] ?? 0) + 1;
           const violations = responseViolations(id, answer.status, answer.contentType, answer.body);
           if (answer.status >= 500) violations.push(`server error ${answer.status}: ${answer.text.slice(0, 300)}`);
@@ -54,5 +68,12 @@ describe("fuzzing every operation from the document", () => {
     expect(res.status).toBe(200);
     const total = Object.values(seen).reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
     expect(total).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("no answer and no log line holds a submitted credential or e-mail auth value", () => {
+    expect(logs.lines.length).toBeGreaterThanOrEqual(2000);
+    expect([...submitted].filter((s) => s.startsWith(secretMark)).length, "marked e-mail secrets were sent").toBeGreaterThan(10);
+    expect(leaks(answers, submitted)).toEqual([]);
+    expect(leaks(logs.lines, submitted)).toEqual([]);
   });
 });

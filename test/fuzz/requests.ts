@@ -22,10 +22,16 @@ const knownIds: Partial<Record<OperationId, string[]>> = {
 };
 
 const nowSeconds = Math.floor(Date.now() / 1000);
+/** Prefix of generated e-mail auth secrets, distinctive enough to scan logs and answers for. */
+export const secretMark = "fuzz-secret-";
+const markedSecret = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 12, maxLength: 32 }).map((s) => secretMark + s);
 /** Body fields steered towards the demo data, so rule checks pass as often as they fail. */
 const hints: Hints = {
   receivers: fc.uniqueArray(fc.constantFrom("usr_7d2e9a4c1b6f", "maria.lopez@acme-shop.example", "usr_1c5e8a3d7f2b", "tomas.reyes@acme-shop.example"), { minLength: 1, maxLength: 3 }),
   send_at: fc.oneof(fc.constant("now"), fc.integer({ min: nowSeconds + 3600, max: nowSeconds + 365 * 86400 })),
+  // Half marked (scanned for), half anything the schema allows.
+  api_key: fc.oneof(markedSecret, fc.string({ minLength: 1, maxLength: 256 })),
+  secretAccessKey: fc.oneof(markedSecret, fc.string({ minLength: 1, maxLength: 256 })),
 };
 
 export interface FuzzRequest {
