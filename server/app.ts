@@ -10,7 +10,7 @@ import { createHandlers } from "./handlers/index.js";
 import type { Store } from "./store/index.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
-import { createLogger, httpLogger } from "./http/logging.js";
+import { createLogger, requestLogger } from "./http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { operationRoutes } from "./http/routes.js";
 import { securityHandlers } from "./http/security.js";
@@ -42,10 +42,13 @@ export function createApp(options: AppOptions): express.Express {
 
   const app = express();
   app.disable("x-powered-by");
+  // No ETag: the document declares no ETag/If-None-Match, so a client cannot rely on one,
+  // and hashing every body costs CPU on each response.
+  app.set("etag", false);
   // Paths are case-sensitive (RFC 3986): /v1/WEBHOOKS is an unknown route, not /v1/webhooks.
   app.enable("case sensitive routing");
   // Request id and log line first, so every response, errors included, carries the id.
-  app.use(httpLogger(logger));
+  app.use(requestLogger(logger));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   // Parses only application/json; other media types stay unparsed and eov answers 415.

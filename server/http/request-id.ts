@@ -8,7 +8,7 @@ export const requestIdHeader = "X-Request-Id";
 /** 1–128 characters of `A-Z a-z 0-9 . _ : -`: nothing that could forge a log line or a header. */
 const safeRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The id of this request; also sets the response header. Used as pino-http's `genReqId`. */
+/** The id of this request; also sets the response header. Called once per request by the request logger. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const sent = req.headers["x-request-id"];
   const id = typeof sent === "string" && safeRequestId.test(sent) ? sent : randomUUID();
