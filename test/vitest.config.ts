@@ -1,6 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // Inside the repo the package's own name means the client source, as tsconfig `paths`
+    // says for tsc and tsx; the package `exports` point at dist/, which only a build makes.
+    alias: { "@authsvc/app-api-contract": fileURLToPath(new URL("../client/index.ts", import.meta.url)) },
+  },
   test: {
     root: ".",
     include: ["test/**/*.test.ts"],
