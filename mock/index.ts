@@ -7,7 +7,7 @@ import { createLogger } from "@stoplight/prism-core";
 import { getHttpOperationsFromSpec, type IHttpConfig } from "@stoplight/prism-http";
 import { createServer } from "@stoplight/prism-http-server";
 import type { LevelWithSilent } from "pino";
-import { basePathOf, loadDocument } from "./document.js";
+import { basePathOf, loadDocument } from "../server/http/document.js";
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -1,26 +1,32 @@
-// The bundled OpenAPI document the server enforces (generated/openapi.json, never the
-// multi-file source: express-openapi-validator has open bugs with multi-file $refs), and the
-// few facts the HTTP layer reads from it.
+// The bundled OpenAPI document (generated/openapi.json, never the multi-file source:
+// express-openapi-validator has open bugs with multi-file $refs), and the few facts read
+// from it. The one reader of the file for the server, the seed schema and the mock.
 import { readFileSync } from "node:fs";
 import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
 
 export type ApiDocument = OpenAPIV3.DocumentV3_1;
 
-const documentUrl = new URL("../../generated/openapi.json", import.meta.url);
-const documentText = readFileSync(documentUrl, "utf8");
+/** Path of the bundled document, the one file server, mock, tests and consumers read. */
+export const documentFile = new URL("../../generated/openapi.json", import.meta.url);
 
 /**
- * A fresh copy of the bundled document. The validator mutates the object it is given
- * (it deletes `components.examples`), so every app gets its own.
+ * A fresh copy of the bundled document, read from disk on every call (so a regenerated
+ * file is seen). The validator mutates the object it is given (it deletes
+ * `components.examples`), so every app gets its own.
  */
 export function loadDocument(): ApiDocument {
-  return JSON.parse(documentText) as ApiDocument;
+  return JSON.parse(readFileSync(documentFile, "utf8")) as ApiDocument;
 }
 
-/** The base path of the document's first server URL (`/v1`): only paths under it are validated. */
-export function basePathOf(document: ApiDocument): string {
-  const url = document.servers?.[0]?.url ?? "/";
-  return new URL(url, "http://placeholder").pathname.replace(/\/$/, "");
+/**
+ * The path of the document's first server URL, e.g. `/v1` (no trailing slash). A relative
+ * URL (`/v1`) is allowed, as OpenAPI allows it; a document without a server URL is refused:
+ * both the server and the mock serve only under the base path it gives.
+ */
+export function basePathOf(document: Pick<ApiDocument, "servers">): string {
+  const url = document.servers?.[0]?.url;
+  if (!url) throw new Error("the bundled document declares no server URL");
+  return new URL(url, "http://placeholder").pathname.replace(/\/+$/, "");
 }
 
 /** Follows local `$ref`s (`#/components/...`) until a non-reference object. */

@@ -1,9 +1,7 @@
 // The JSON Schema of a seed file, made from the document's own components so that a seed
 // record is valid exactly when the API could return it; only the seed-only parts
 // (applications, credentials, users, the transport's plain auth) are written here.
-import { readFileSync } from "node:fs";
-
-const documentUrl = new URL("../../generated/openapi.json", import.meta.url);
+import { loadDocument } from "../http/document.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,7 +11,7 @@ const hex64 = { type: "string", pattern: "^[0-9a-f]{64}$" };
 
 /** The seed schema; `#/components/schemas/*` resolve inside it, as in the document. */
 export function seedSchema(): JsonSchema {
-  const document = JSON.parse(readFileSync(documentUrl, "utf8")) as { components: { schemas: Record<string, JsonSchema> } };
+  const document = loadDocument() as unknown as { components: { schemas: Record<string, JsonSchema> } };
   const schemas = document.components.schemas;
   const transport = schemas.EmailTransport as { properties: Record<string, JsonSchema>; required: string[] };
   const authOf = (settings: string) => (schemas[settings] as { properties: { auth: JsonSchema } }).properties.auth;
