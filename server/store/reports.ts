@@ -8,38 +8,71 @@ import { newestFirst } from "../rules/order.js";
 import type { Page, Paging } from "../rules/paging.js";
 import { pageMeta, pageStart } from "../rules/paging.js";
 import { reportDateBounds } from "../rules/report-dates.js";
+import type { QueryParams } from "../contract.js";
 import type { EncryptionReport } from "../seed/types.js";
 import { Compactor } from "./compact.js";
 import { PostingBuilder, type PostingIndex } from "./postings.js";
 
-/** The filters of GET /reports/encryption (all optional, combined with AND). */
-export interface ReportFilters {
-  group?: string;
-  ip?: string;
-  account?: string;
-  email?: string;
-  country?: string;
-  region?: string;
-  device_type?: string;
-  device_version?: string;
-  status?: string;
-  start_date?: number;
-  end_date?: number;
+/** The filters of GET /reports/encryption (all optional, combined with AND): its query without paging. */
+export type ReportFilters = Omit<QueryParams<"findEncryptionReports">, "limit" | "page">;
+
+type GroupsOf = (accountId: string) => readonly number[];
+
+/** An exact-match filter answered from an index: the keys each row is filed under, and the key a value looks up. */
+interface IndexedFilter<V> {
+  /** Files the row at `position` under each of its keys. */
+  file(row: EncryptionReport, position: number, index: PostingBuilder, groupsOf: GroupsOf): void;
+  /** The index key of a filter value. */
+  lookup(value: V): string;
 }
 
-/** The exact-match filters with one key per row, and that key. */
-const singleKeyFields = {
-  account: (row) => row.account_id,
-  email: (row) => row.user.email.toLowerCase(),
-  country: (row) => row.country.code,
-  region: (row) => row.region.code,
-  device_type: (row) => row.device.type,
-  device_version: (row) => row.device.version,
-  status: (row) => row.status,
-} satisfies Record<string, (row: EncryptionReport) => string>;
+/** `start_date`/`end_date`: bounds on `created_at`, answered by binary search on the date column. */
+const dateBound = "created_at bound";
 
-/** `ip` matches either address of a row; `group` any group of the row's account. */
-type IndexedField = keyof typeof singleKeyFields | "ip" | "group";
+/** A filter with one key per row. */
+const singleKey = (keyOf: (row: EncryptionReport) => string, lookup: (value: string) => string = (value) => value): IndexedFilter<string> => ({
+  file: (row, position, index) => index.add(keyOf(row), position),
+  lookup,
+});
+
+/**
+ * How each filter of the operation is answered. Keyed by the operation's own query
+ * parameters: a filter added to the document fails to compile here until it is handled.
+ */
+const filterFields = {
+  account: singleKey((row) => row.account_id),
+  email: singleKey((row) => row.user.email.toLowerCase(), (value) => value.toLowerCase()),
+  country: singleKey((row) => row.country.code),
+  region: singleKey((row) => row.region.code),
+  device_type: singleKey((row) => row.device.type),
+  device_version: singleKey((row) => row.device.version),
+  status: singleKey((row) => row.status),
+  // Either address of a row matches.
+  ip: {
+    file(row, position, index) {
+      const source = normalizeIp(row.ip_source);
+      const device = normalizeIp(row.ip_device);
+      index.add(source, position);
+      if (device !== source) index.add(device, position);
+    },
+    lookup: normalizeIp,
+  },
+  // Any group of the row's account matches; `07` and `7` are the same group.
+  group: {
+    file(row, position, index, groupsOf) {
+      for (const group of groupsOf(row.account_id)) index.add(String(group), position);
+    },
+    lookup: (value) => String(Number(value)),
+  },
+  start_date: dateBound,
+  end_date: dateBound,
+} satisfies { [K in keyof Required<ReportFilters>]: IndexedFilter<NonNullable<ReportFilters[K]>> | typeof dateBound };
+
+type IndexedField = { [K in keyof typeof filterFields]: (typeof filterFields)[K] extends typeof dateBound ? never : K }[keyof typeof filterFields];
+
+const indexedFields = (Object.keys(filterFields) as (keyof typeof filterFields)[]).filter(
+  (field): field is IndexedField => filterFields[field] !== dateBound,
+);
 
 const none = new Int32Array(0);
 
@@ -64,24 +97,14 @@ export class ReportTable {
 
   /** One pass over the rows: each row's position goes into the list of each of its keys. */
   #rebuildIndexes(): void {
-    const single = Object.entries(singleKeyFields).map(([field, keyOf]) => [field as IndexedField, new PostingBuilder(), keyOf] as const);
-    const ips = new PostingBuilder();
-    const groups = new PostingBuilder();
+    const builders = indexedFields.map((field) => [field, filterFields[field] as IndexedFilter<never>, new PostingBuilder()] as const);
     const rows = this.#rows;
+    const groupsOf = this.groupsOf;
     for (let position = 0; position < rows.length; position++) {
       const row = rows[position]!;
-      for (const [, builder, keyOf] of single) builder.add(keyOf(row), position);
-      const source = normalizeIp(row.ip_source);
-      const device = normalizeIp(row.ip_device);
-      ips.add(source, position);
-      if (device !== source) ips.add(device, position);
-      for (const group of this.groupsOf(row.account_id)) groups.add(String(group), position);
+      for (const [, filter, builder] of builders) filter.file(row, position, builder, groupsOf);
     }
-    this.#indexes = new Map([
-      ...single.map(([field, builder]) => [field, builder.build()] as const),
-      ["ip", ips.build()],
-      ["group", groups.build()],
-    ]);
+    this.#indexes = new Map(builders.map(([field, , builder]) => [field, builder.build()] as const));
   }
 
   /** The requested page of the reports matching every filter, newest first. */
@@ -134,18 +157,13 @@ export class ReportTable {
 
   /** The position list of each exact-match filter given, or undefined when none is. */
   #candidateLists(filters: ReportFilters): Int32Array[] | undefined {
-    const wanted: [IndexedField, string | undefined][] = [
-      ["account", filters.account],
-      ["email", filters.email?.toLowerCase()],
-      ["country", filters.country],
-      ["region", filters.region],
-      ["device_type", filters.device_type],
-      ["device_version", filters.device_version],
-      ["status", filters.status],
-      ["ip", filters.ip === undefined ? undefined : normalizeIp(filters.ip)],
-      ["group", filters.group === undefined ? undefined : String(Number(filters.group))],
-    ];
-    const lists = wanted.filter(([, key]) => key !== undefined).map(([field, key]) => this.#indexes.get(field)?.get(key!) ?? none);
+    const lists: Int32Array[] = [];
+    for (const field of indexedFields) {
+      const value = filters[field];
+      if (value === undefined) continue;
+      const key = (filterFields[field] as IndexedFilter<typeof value>).lookup(value);
+      lists.push(this.#indexes.get(field)?.get(key) ?? none);
+    }
     return lists.length === 0 ? undefined : lists;
   }
 }
