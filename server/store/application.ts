@@ -14,7 +14,7 @@ import type {
   WebhookHistoryRecord,
   Widget,
 } from "../seed/types.js";
-import { domainOf } from "../rules/email-transport.js";
+import { storedAuth, transportRecord } from "../rules/email-transport.js";
 import { ReportTable } from "./reports.js";
 
 export class ApplicationData {
@@ -60,26 +60,7 @@ export class ApplicationData {
     this.reports.add(seed.encryption_reports);
     this.smsProviders = structuredClone(seed.sms_providers).sort((a, b) => a.sort - b.sort);
     const transport = seed.email_transport;
-    this.emailTransport =
-      transport === null
-        ? undefined
-        : {
-            id: transport.id,
-            type: transport.type,
-            is_verified: transport.is_verified,
-            auth: sealAuth(transport.auth),
-            email_from: transport.email_from,
-            email_reply: transport.email_reply,
-            email_admin: transport.email_admin,
-            from_name: transport.from_name,
-            domain: domainOf(transport.email_from),
-            send_count: transport.send_count,
-            fail_count: transport.fail_count,
-            organization_id: seed.organization_id,
-            application_id: seed.id,
-            created_at: transport.created_at,
-            region: "region" in transport.auth ? transport.auth.region : "",
-          };
+    this.emailTransport = transport === null ? undefined : transportRecord(transport, storedAuth(transport.auth, sealAuth), this.caller);
     this.webhookList = sortNewestFirst(structuredClone(seed.webhooks));
     for (const webhook of this.webhookList) {
       this.webhooks.set(webhook.id, webhook);
