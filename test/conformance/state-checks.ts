@@ -139,13 +139,25 @@ function pastTheEndCheck(operationId: OperationId): Check {
     operationId,
     statefulBecause: `paging needs the records; ${examplesOnly}`,
     run: async (target) => {
+      type Meta = { total_count: number; page_count: number; current_count: number; current_page: number };
+      type Page = { result: unknown[]; meta: Meta };
+      const fetchPage = async (page: number): Promise<Page> => {
+        const observed = await viaClient(target, (api) => clientCalls[operationId](api, { page }));
+        expectSuccess(operationId, observed);
+        return observed.body as Page;
+      };
+      // The real totals are those of page 1 of the same list (same filters, same limit); the
+      // lists these checks read are not written to by any check, so they cannot move between.
+      const first = (await fetchPage(1)).meta;
       const page = 999;
-      const observed = await viaClient(target, (api) => clientCalls[operationId](api, { page }));
-      expectSuccess(operationId, observed);
-      const { result, meta } = observed.body as { result: unknown[]; meta: Record<string, number> };
+      expectThat(first.page_count < page, `meta.page_count of page 1 is ${first.page_count}: page ${page} is not past the end`);
+      const { result, meta } = await fetchPage(page);
       expectThat(result.length === 0, `result: expected [], got ${result.length} records`);
       expectThat(meta.current_count === 0, `meta.current_count: expected 0, got ${meta.current_count}`);
       expectThat(meta.current_page === page, `meta.current_page: expected ${page}, got ${meta.current_page}`);
+      for (const total of ["total_count", "page_count"] as const) {
+        expectThat(meta[total] === first[total], `meta.${total}: expected ${first[total]} (as on page 1), got ${meta[total]}`);
+      }
     },
   };
 }
