@@ -1,10 +1,11 @@
 // Rate limiting per API key (express-rate-limit): the key is the bearer token or X-Api-Key,
 // hashed so the limiter's memory never holds a credential; requests without one count per
 // client IP. One application's traffic cannot use up another's quota.
-import { createHash } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { sha256Hex } from "../crypto/hash.js";
 import { ApiProblem } from "../problems.js";
+import { bearerToken, header } from "./security.js";
 
 /** Requests allowed per window per key. */
 export interface RateLimitOptions {
@@ -18,16 +19,13 @@ export const defaultRateLimit: RateLimitOptions = { limit: 600, windowMs: 60_000
 
 /** The credential a request presents, whichever scheme, or undefined. */
 function presentedKey(req: Request): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
-  if (bearer) return bearer;
-  const apiKey = req.headers["x-api-key"];
-  return typeof apiKey === "string" && apiKey !== "" ? apiKey : undefined;
+  return bearerToken(req) ?? header(req, "x-api-key");
 }
 
 /** The limiter's key of a request: a digest of its API key, else its address. */
 export function rateLimitKey(req: Request): string {
   const key = presentedKey(req);
-  if (key) return `key:${createHash("sha256").update(key).digest("hex")}`;
+  if (key) return `key:${sha256Hex(key)}`;
   return `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
 }
 

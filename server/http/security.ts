@@ -25,16 +25,25 @@ export function callerOf(req: Request): Caller {
   return caller;
 }
 
-function header(req: Request, name: string): string | undefined {
+/** A request header's value, or undefined when absent or empty. */
+export function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * The token of `Authorization: Bearer <token>` (scheme in any case, one or more spaces, RFC
+ * 6750), or undefined. The one parser: authentication and the rate limiter's key agree.
+ */
+export function bearerToken(req: Request): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(header(req, "authorization") ?? "")?.[1];
 }
 
 function bearerCaller(req: Request, auth: Authenticator): Caller {
   if (header(req, "x-api-key") || header(req, "x-api-secret")) {
     throw new Unauthenticated("This operation takes `Authorization: Bearer <API key>`, not X-Api-Key/X-Api-Secret.");
   }
-  const token = /^Bearer +([^\s]+) *$/i.exec(header(req, "authorization") ?? "")?.[1];
+  const token = bearerToken(req);
   if (!token) throw new Unauthenticated("Expected `Authorization: Bearer <API key>`.");
   const caller = auth.authenticateBearer(token);
   if (!caller) throw new Unauthenticated("The API key is not valid.");
