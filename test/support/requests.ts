@@ -1,0 +1,51 @@
+// One valid request per operation, built from the document's examples (path ids and bodies
+// are application A's demo records), and the credentials an operation takes, as headers.
+import { operations, type OperationId } from "../../generated/operations.js";
+import { exampleBody, exampleId } from "./document.js";
+
+export const operationIds = Object.keys(operations) as OperationId[];
+
+/** The credentials scheme an operation takes. */
+export type Scheme = "bearer" | "keyPair";
+
+export function schemeOf(operationId: OperationId): Scheme {
+  return operations[operationId].security[0] === "apiKey" ? "keyPair" : "bearer";
+}
+
+export const usesBearer = (operationId: OperationId): boolean => schemeOf(operationId) === "bearer";
+
+/** Whether the operation's path has an `{id}`. */
+export function hasId(operationId: OperationId): boolean {
+  return operations[operationId].path.includes("{id}");
+}
+
+/** The headers of one scheme for an application's key (and secret). */
+export function credentialHeaders(scheme: Scheme, app: { apiKey: string; apiSecret?: string }): Record<string, string> {
+  return scheme === "bearer" ? { authorization: `Bearer ${app.apiKey}` } : { "x-api-key": app.apiKey, "x-api-secret": app.apiSecret ?? "" };
+}
+
+/** The headers a correct client of `app` sends to the operation. */
+export function credentialsFor(operationId: OperationId, app: { apiKey: string; apiSecret?: string }): Record<string, string> {
+  return credentialHeaders(schemeOf(operationId), app);
+}
+
+export interface ValidRequest {
+  operationId: OperationId;
+  /** Upper case, as sent. */
+  method: string;
+  /** Path below the base URL, the example id filled in and percent-encoded. */
+  path: string;
+  /** The first request-body example, as JSON data (absent when the operation takes none). */
+  body?: unknown;
+}
+
+/** A request the operation answers with 200 for application A (given A's credentials). */
+export function validRequest(operationId: OperationId): ValidRequest {
+  const { method, path, hasBody } = operations[operationId];
+  return {
+    operationId,
+    method: method.toUpperCase(),
+    path: hasId(operationId) ? path.replace("{id}", encodeURIComponent(exampleId(operationId))) : path,
+    ...(hasBody ? { body: exampleBody(operationId) } : {}),
+  };
+}
