@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
 import { operations, type OperationId } from "../../../generated/operations.js";
-import { acme, operationIds, problemOf, rightCredentials, send, startHarness, usesBearer, validRequest, type Harness } from "./harness.js";
+import { problemOf, send, startHarness, type Harness } from "./harness.js";
+import { appA, appB } from "../../support/demo.js";
+import { exampleId } from "../../support/document.js";
+import { credentialsFor, operationIds, usesBearer, validRequest } from "../../support/requests.js";
 
 let server: Harness;
 beforeAll(async () => {
@@ -21,24 +24,24 @@ const cases: Case[] = [
   { name: "no credentials", headers: () => ({}), status: 401 },
   {
     name: "the other scheme",
-    headers: (id): Headers => (usesBearer(id) ? { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret } : { authorization: `Bearer ${acme.apiKey}` }),
+    headers: (id): Headers => (usesBearer(id) ? { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret } : { authorization: `Bearer ${appA.apiKey}` }),
     status: 401,
   },
   {
     name: "both schemes at once",
-    headers: () => ({ authorization: `Bearer ${acme.apiKey}`, "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret }),
+    headers: () => ({ authorization: `Bearer ${appA.apiKey}`, "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret }),
     status: 401,
   },
   {
     name: "an unknown key",
-    headers: (id): Headers => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": acme.apiSecret }),
+    headers: (id): Headers => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": appA.apiSecret }),
     status: 401,
   },
-  { name: "a malformed Authorization header", headers: () => ({ authorization: `Basic ${acme.apiKey}` }), status: 401, only: "bearer" },
-  { name: "a key without its secret", headers: () => ({ "x-api-key": acme.apiKey }), status: 401, only: "pair" },
-  { name: "a secret without its key", headers: () => ({ "x-api-secret": acme.apiSecret }), status: 401, only: "pair" },
-  { name: "the key with another application's secret", headers: () => ({ "x-api-key": acme.apiKey, "x-api-secret": "as_live_globex_5e8b2f1c7d4a9e6b" }), status: 401, only: "pair" },
-  { name: "the right key", headers: (id) => rightCredentials(id), status: 200 },
+  { name: "a malformed Authorization header", headers: () => ({ authorization: `Basic ${appA.apiKey}` }), status: 401, only: "bearer" },
+  { name: "a key without its secret", headers: () => ({ "x-api-key": appA.apiKey }), status: 401, only: "pair" },
+  { name: "a secret without its key", headers: () => ({ "x-api-secret": appA.apiSecret }), status: 401, only: "pair" },
+  { name: "the key with another application's secret", headers: () => ({ "x-api-key": appA.apiKey, "x-api-secret": appB.apiSecret }), status: 401, only: "pair" },
+  { name: "the right key", headers: (id) => credentialsFor(id, appA), status: 200 },
 ];
 
 describe.each(operationIds)("%s", (id) => {
@@ -59,7 +62,7 @@ describe.each(operationIds)("%s", (id) => {
 
 describe("through the generated client", () => {
   it.each(operationIds)("%s answers 200 with the right credentials", async (id) => {
-    const client = createApiClient({ baseUrl: server.url, ...acme });
+    const client = createApiClient({ baseUrl: server.url, ...appA });
     const request = validRequest(id);
     const op = operations[id];
     const pathId = /\{id\}/.test(op.path) ? decodeURIComponent(request.path.split("/")[op.path.split("/").indexOf("{id}")]!) : undefined;
@@ -68,15 +71,15 @@ describe("through the generated client", () => {
     const call = (client as unknown as Record<string, Call>)[op.method.toUpperCase()]!;
     const { data, response } = await call(op.path, {
       ...(pathId ? { params: { path: { id: pathId } } } : {}),
-      ...(request.body ? { body: JSON.parse(request.body) } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
     });
     expect(response.status).toBe(200);
     expect(data?.type).toBe(op.responseType);
   });
 
   it("refuses another application's records with 404, not 401", async () => {
-    const globexClient = createApiClient({ baseUrl: server.url, apiKey: "ak_live_globex_2d7a9c4e1f6b3a8d" });
-    const { error, response } = await globexClient.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+    const globexClient = createApiClient({ baseUrl: server.url, apiKey: appB.apiKey });
+    const { error, response } = await globexClient.GET("/widgets/{id}", { params: { path: { id: exampleId("readWidget") } } });
     expect(response.status).toBe(404);
     expect(error?.code).toBe("not_found");
   });

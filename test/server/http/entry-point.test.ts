@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { acme } from "./harness.js";
+import { appA } from "../../support/demo.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const children: ChildProcess[] = [];
@@ -48,8 +48,8 @@ describe("server/main.ts", () => {
     const entry = startEntry();
     const url = await entry.url;
     const { stdout } = entry.output();
-    expect(stdout).toContain(acme.apiKey);
-    expect(stdout).toContain(acme.apiSecret);
+    expect(stdout).toContain(appA.apiKey);
+    expect(stdout).toContain(appA.apiSecret);
     expect(stdout).toMatch(/E-mail auth encryption key: random per process/);
 
     // A request whose body is still arriving when SIGTERM comes: it is in flight.
@@ -58,7 +58,7 @@ describe("server/main.ts", () => {
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
         target,
-        { method: "PUT", headers: { authorization: `Bearer ${acme.apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        { method: "PUT", headers: { authorization: `Bearer ${appA.apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
         (res) => {
           let text = "";
           res.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -75,7 +75,7 @@ describe("server/main.ts", () => {
 
     // While the request is open the server no longer accepts connections.
     await sleep(700);
-    await expect(fetch(`${url}/webhooks`, { headers: { authorization: `Bearer ${acme.apiKey}` } })).rejects.toThrow();
+    await expect(fetch(`${url}/webhooks`, { headers: { authorization: `Bearer ${appA.apiKey}` } })).rejects.toThrow();
 
     const response = await answered;
     expect(response.status).toBe(200);
@@ -102,7 +102,7 @@ describe("server/main.ts", () => {
     const { stdout, stderr } = entry.output();
     expect(stderr).toMatch(/Cannot start the reference server/);
     expect(stderr).toMatch(/\/applications\/0/);
-    expect(stdout).not.toContain(acme.apiKey);
+    expect(stdout).not.toContain(appA.apiKey);
   }, 60_000);
 
   it("stops with a non-zero exit naming a SEED_FILE that does not exist", async () => {

@@ -3,9 +3,10 @@
 // instance = the request path), with the row's extra headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
-import { acme, problemOf, send, startHarness, type Harness } from "./harness.js";
+import { problemOf, send, startHarness, type Harness } from "./harness.js";
+import { appA } from "../../support/demo.js";
 
-const bearer = { authorization: `Bearer ${acme.apiKey}` };
+const bearer = { authorization: `Bearer ${appA.apiKey}` };
 const json = { ...bearer, "content-type": "application/json" };
 
 let server: Harness;
@@ -96,7 +97,7 @@ describe("400 validation_failed", () => {
   });
 
   it("comes through the generated client as a typed error", async () => {
-    const client = createApiClient({ baseUrl: server.url, apiKey: acme.apiKey });
+    const client = createApiClient({ baseUrl: server.url, apiKey: appA.apiKey });
     const { error, response } = await client.GET("/users/{id}/activity", { params: { path: { id: "usr_7d2e9a4c1b6f" }, query: { limit: 5 } } });
     expect(response.status).toBe(400);
     expect(error?.code).toBe("validation_failed");
@@ -108,7 +109,7 @@ describe("a well-formed JSON body that is not an object", () => {
   it.each(["null", "1", '"text"', "true"])("%s is validation_failed, never a 500 (eov's discriminator step crashed on null)", async (body) => {
     for (const [path, headers] of [
       ["/custom/emails", bearer],
-      ["/notifications", { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret }],
+      ["/notifications", { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret }],
     ] as const) {
       const response = await send(server, { method: "POST", path, body }, headers);
       expect(response.status).toBe(400);

@@ -2,12 +2,13 @@
 // transport credentials (accepted, refused, malformed, failing) are sent, and every captured
 // pino line, and every response body, is searched for each secret.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acme, globex, send, startHarness, type Harness } from "./harness.js";
+import { send, startHarness, type Harness } from "./harness.js";
+import { appA, appB } from "../../support/demo.js";
 
 const sendgridKey = "SG.redaction-test-7f3a9c2e.never-log-me";
 const sesSecret = "wJalrXUtnFEMI/K7MDENG/redaction-test-secret";
 const unknownKey = "ak_live_unknown_5e1c9a7d3b2f4e6a";
-const secrets = [acme.apiKey, acme.apiSecret, globex.apiKey, globex.apiSecret, sendgridKey, sesSecret, unknownKey];
+const secrets = [appA.apiKey, appA.apiSecret, appB.apiKey, appB.apiSecret, sendgridKey, sesSecret, unknownKey];
 
 let server: Harness;
 const bodies: string[] = [];
@@ -20,15 +21,15 @@ beforeAll(async () => {
       },
     },
   });
-  const bearer = { authorization: `Bearer ${acme.apiKey}` };
-  const pair = { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret };
+  const bearer = { authorization: `Bearer ${appA.apiKey}` };
+  const pair = { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret };
   const requests: [Parameters<typeof send>[1], Record<string, string>][] = [
     [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, bearer],
     [{ method: "GET", path: "/webhooks" }, bearer], // 500
     [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { authorization: `Bearer ${unknownKey}` }],
-    [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { "x-api-key": globex.apiKey, "x-api-secret": globex.apiSecret }],
+    [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { "x-api-key": appB.apiKey, "x-api-secret": appB.apiSecret }],
     [{ method: "POST", path: "/notifications", body: JSON.stringify({ type: "SIMPLE", title: "t", content: "c", broadcast: true }) }, pair],
-    [{ method: "POST", path: "/notifications", body: "{}" }, { "x-api-key": acme.apiKey, "x-api-secret": globex.apiSecret }],
+    [{ method: "POST", path: "/notifications", body: "{}" }, { "x-api-key": appA.apiKey, "x-api-secret": appB.apiSecret }],
     [
       { method: "POST", path: "/custom/emails", body: JSON.stringify({ type: "SENDGRID", email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example", from_name: "Acme", auth: { api_key: sendgridKey } }) },
       bearer,

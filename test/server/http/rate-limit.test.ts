@@ -2,7 +2,8 @@
 // quota leaves another's untouched; IETF draft-8 RateLimit headers on every response under
 // /v1; a 429 problem with Retry-After past the quota; `rateLimit: false` turns it off.
 import { afterEach, describe, expect, it } from "vitest";
-import { acme, globex, problemOf, startHarness, type Harness } from "./harness.js";
+import { problemOf, startHarness, type Harness } from "./harness.js";
+import { appA, appB } from "../../support/demo.js";
 
 let server: Harness | undefined;
 afterEach(async () => {
@@ -10,8 +11,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const asAcme = { authorization: `Bearer ${acme.apiKey}` };
-const asGlobex = { authorization: `Bearer ${globex.apiKey}` };
+const asAcme = { authorization: `Bearer ${appA.apiKey}` };
+const asGlobex = { authorization: `Bearer ${appB.apiKey}` };
 const webhooks = (headers: Record<string, string>) => fetch(`${server!.url}/webhooks`, { headers });
 
 describe("rate limit", () => {
@@ -48,7 +49,7 @@ describe("rate limit", () => {
     await webhooks(asAcme);
     const response = await fetch(`${server.url}/notifications`, {
       method: "POST",
-      headers: { "x-api-key": acme.apiKey, "x-api-secret": acme.apiSecret, "content-type": "application/json" },
+      headers: { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret, "content-type": "application/json" },
       body: "{}",
     });
     expect(response.status).toBe(429);

@@ -2,10 +2,11 @@
 // replaced by a fresh UUID; every response carries it, errors and unknown routes included,
 // and the request's log line carries the same id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acme, startHarness, type Harness } from "./harness.js";
+import { startHarness, type Harness } from "./harness.js";
+import { appA } from "../../support/demo.js";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const bearer = { authorization: `Bearer ${acme.apiKey}` };
+const bearer = { authorization: `Bearer ${appA.apiKey}` };
 
 let server: Harness;
 beforeAll(async () => {

@@ -3,7 +3,8 @@
 // so an off-contract handler fails a test instead of reaching a client. It can be turned off.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Handlers } from "../../../server/contract.js";
-import { acme, problemOf, startHarness, type Harness } from "./harness.js";
+import { problemOf, startHarness, type Harness } from "./harness.js";
+import { appA } from "../../support/demo.js";
 
 // Typed as the real handler would be, then broken the ways a bug breaks it.
 const wrongType = (() => ({ type: "api.application.widget.get", result: {} })) as unknown as Handlers["readWidget"];
@@ -15,7 +16,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const bearer = { authorization: `Bearer ${acme.apiKey}` };
+const bearer = { authorization: `Bearer ${appA.apiKey}` };
 
 describe("response validation", () => {
   it.each([

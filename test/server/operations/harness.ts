@@ -8,12 +8,10 @@ import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../../../se
 import { checkSeed, loadSeed } from "../../../server/seed/load.js";
 import type { Seed } from "../../../server/seed/types.js";
 import { createStore, type Store } from "../../../server/store/index.js";
+import { demo } from "../../support/demo.js";
 
-/** The demo credentials (public values, as in the README). */
-export const demo = {
-  a: { apiKey: "ak_live_acme_4f9e2b7c1d8a6e3f", apiSecret: "as_live_acme_9b1e6d3f7a2c5e8b", applicationId: "app_8c1f5e20d9b4", organizationId: "org_4b7d2e91c0a3" },
-  b: { apiKey: "ak_live_globex_2d7a9c4e1f6b3a8d", apiSecret: "as_live_globex_5e8b2f1c7d4a9e6b", applicationId: "app_1d9e7c42a6f0", organizationId: "org_6e2a9f13b8c5" },
-} as const;
+/** The demo applications A and B, read from the seed (test/support/demo.ts). */
+export { demo } from "../../support/demo.js";
 
 export const callerA: Caller = { applicationId: demo.a.applicationId, organizationId: demo.a.organizationId };
 export const callerB: Caller = { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId };

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256Hex } from "../../../server/crypto/hash.js";
 import { createStore } from "../../../server/store/index.js";
-import { callerA, callerB, demo, seedWith, setup } from "../operations/harness.js";
+import { callerA, callerB, seedWith, setup } from "../operations/harness.js";
+import { demo } from "../../support/demo.js";
 
 describe("authenticate", () => {
   const { store } = setup();
