@@ -5,11 +5,11 @@
 import { describe, expect, test } from "vitest";
 import { createApiClient } from "../../client/index.js";
 import { operations } from "../../generated/operations.js";
+import { appA } from "../support/demo.js";
 import { observingFetch, requestExample } from "./observe.js";
 
 const baseUrl = "http://api.test/v1";
-const apiKey = "ak_live_acme_4f9e2b7c1d8a6e3f";
-const apiSecret = "as_live_acme_9b1e6d3f7a2c5e8b";
+const { apiKey, apiSecret } = appA;
 const id = "rec_5a3c8e1f7b92";
 
 /** Calls one operation by its table row; the per-operation types are proven in test/types. */

@@ -3,27 +3,29 @@
 // `response.ok === false`, so it is never mistaken for a success.
 import { describe, expect, test } from "vitest";
 import { createApiClient } from "../../client/index.js";
-import { example, observingFetch } from "./observe.js";
+import { appA } from "../support/demo.js";
+import { exampleId, namedExample } from "../support/document.js";
+import { observingFetch } from "./observe.js";
 
 const baseUrl = "http://api.test/v1";
-const apiKey = "ak_live_acme_4f9e2b7c1d8a6e3f";
+const { apiKey } = appA;
 
 describe("responses", () => {
   test("a 200 body comes back as data, parsed", async () => {
-    const widget = example("WidgetRead");
+    const widget = namedExample("WidgetRead");
     const { fetch } = observingFetch(() => Response.json(widget));
     const client = createApiClient({ baseUrl, apiKey, fetch });
 
-    const { data, error, response } = await client.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+    const { data, error, response } = await client.GET("/widgets/{id}", { params: { path: { id: exampleId("readWidget") } } });
 
     expect(response.status).toBe(200);
     expect(error).toBeUndefined();
     expect(data).toEqual(widget);
-    expect(data?.result.id).toBe("wgt_5a3c8e1f7b92");
+    expect(data?.result.id).toBe(exampleId("readWidget"));
   });
 
   test("a declared error comes back as the problem body", async () => {
-    const problem = example("NotFoundProblem") as { status: number };
+    const problem = namedExample("NotFoundProblem") as { status: number };
     const { fetch } = observingFetch(
       () => new Response(JSON.stringify(problem), { status: problem.status, headers: { "Content-Type": "application/problem+json" } }),
     );

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { successExample } from "./document.js";
+import { successExample } from "../support/document.js";
 
 /** The breakages, so the test can assert that the report names each one. */
 export const breakages = {

@@ -1,10 +1,13 @@
 // One valid request per operation, in two forms: a typed call through the generated client
 // (ids and bodies are the document's examples, i.e. application A's demo records), and the
 // same request as plain data for fetch, to send it without credentials or with bad values.
-import { operations, type OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
 import type { components } from "../../generated/schema.js";
-import { exampleBody, exampleId } from "./document.js";
-import type { Api, Credentials, RawRequest } from "./http.js";
+import { exampleBody, exampleId } from "../support/document.js";
+import { hasId, schemeOf, validRequest } from "../support/requests.js";
+import type { Api, RawRequest } from "./http.js";
+
+export { hasId, schemeOf };
 
 type Schemas = components["schemas"];
 
@@ -39,25 +42,10 @@ export const clientCalls: { [K in OperationId]: (api: Api, input?: CallInput) =>
   findWebhooks: (api, input = {}) => api.GET("/webhooks", { params: { query: paging(input) } }),
 };
 
-/** The credentials scheme the operation takes. */
-export function schemeOf(operationId: OperationId): Exclude<Credentials, "none"> {
-  return operations[operationId].security[0] === "apiKey" ? "keyPair" : "bearer";
-}
-
-/** Whether the operation's path has an `{id}`. */
-export function hasId(operationId: OperationId): boolean {
-  return operations[operationId].path.includes("{id}");
-}
-
 /** The operation's valid request as plain data (its example id and body, its own credentials). */
 export function rawRequest(operationId: OperationId): RawRequest {
-  const { method, path, hasBody } = operations[operationId];
-  return {
-    method,
-    path: hasId(operationId) ? path.replace("{id}", encodeURIComponent(exampleId(operationId))) : path,
-    credentials: schemeOf(operationId),
-    ...(hasBody ? { body: exampleBody(operationId) } : {}),
-  };
+  const { method, path, body } = validRequest(operationId);
+  return { method, path, credentials: schemeOf(operationId), ...(body !== undefined ? { body } : {}) };
 }
 
 /** An id of the operation's kind (same prefix as its example) that no demo record has. */

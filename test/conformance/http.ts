@@ -2,6 +2,7 @@
 // can express, through plain fetch for the ones it cannot (no credentials, unknown fields,
 // malformed ids), and either way it gets back the raw status, content type and body.
 import { createApiClient } from "../../client/index.js";
+import { credentialHeaders } from "../support/requests.js";
 import type { Target } from "./target.js";
 
 /** A response as the checks judge it. */
@@ -74,10 +75,8 @@ export interface RawRequest {
 
 /** Sends a request with plain fetch, for inputs the typed client refuses to express. */
 export async function viaFetch(target: Target, request: RawRequest): Promise<Observed> {
-  const { apiKey, apiSecret } = request.as ?? target;
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
-  if (request.credentials === "bearer") headers.authorization = `Bearer ${apiKey}`;
-  if (request.credentials === "keyPair") Object.assign(headers, { "x-api-key": apiKey, "x-api-secret": apiSecret });
+  if (request.credentials !== "none") Object.assign(headers, credentialHeaders(request.credentials, request.as ?? target));
   if (request.body !== undefined && request.text === undefined) headers["content-type"] = "application/json";
   const payload = request.text ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const query = request.query ? `?${new URLSearchParams(request.query)}` : "";

@@ -6,7 +6,7 @@ import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { clientCalls } from "../conformance/calls.js";
-import { demoCredentials } from "../conformance/demo-credentials.js";
+import { appA } from "../support/demo.js";
 import { viaClient, type Observed } from "../conformance/http.js";
 import type { Target } from "../conformance/target.js";
 
@@ -23,7 +23,7 @@ describe("mock and server answer the same demo records", () => {
 
   beforeAll(async () => {
     [mock, server] = await Promise.all([startMock(), startServer({ rateLimit: false })]);
-    const { a } = demoCredentials();
+    const a = { apiKey: appA.apiKey, apiSecret: appA.apiSecret };
     onMock = { name: "mock", baseUrl: mock.url, ...a, stateful: false };
     onServer = { name: "server", baseUrl: server.url, ...a, stateful: true };
   });

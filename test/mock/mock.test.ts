@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { clientCalls } from "../conformance/calls.js";
-import { successExample } from "../conformance/document.js";
+import { successExample } from "../support/document.js";
 import { viaClient, viaFetch } from "../conformance/http.js";
 import type { Target } from "../conformance/target.js";
 

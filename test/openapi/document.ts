@@ -1,21 +1,11 @@
-// The bundled document as the tests read it, plus a 2020-12 validator over its schemas.
+// The bundled document as the openapi tests read it (test/support/document.ts), plus lookups
+// by method and path and through composed schemas.
 // Tests state the source's facts themselves and look them up here, so a change to the
 // document that drops a fact fails a test instead of changing what the test expects.
-import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { deref, doc, type Node } from "../support/document.js";
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-/** A node of the parsed JSON document (the document is data, not typed code). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Node = any;
-
-export const bundlePath = new URL("../../generated/openapi.json", import.meta.url);
-
-/** The bundled document, `generated/openapi.json`. */
-export const doc: Node = JSON.parse(readFileSync(bundlePath, "utf8"));
+// The document, `$ref` resolution and the validator are test/support's, shared by every suite.
+export { bundlePath, check, createAjv, deref, doc, validator, type Node } from "../support/document.js";
 
 export const httpMethods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
@@ -37,21 +27,6 @@ export function operation(method: string, path: string): Node {
   const found = operations().find((o) => o.method === method && o.path === path);
   if (!found) throw new Error(`no operation ${method} ${path} in the document`);
   return found.op;
-}
-
-/** Follows a local `$ref` (`#/components/...`) to its target, repeatedly. */
-export function deref(node: Node): Node {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === "string"; hops++) {
-    if (hops > 20 || !current.$ref.startsWith("#/")) throw new Error(`cannot follow ${current.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .map((part: string) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((at: Node, key: string) => at?.[key], doc);
-    if (current === undefined) throw new Error(`dangling $ref ${node.$ref}`);
-  }
-  return current;
 }
 
 /** The operation's parameters, dereferenced. */
@@ -112,48 +87,6 @@ export function typeInfo(schema: Node): { types: Set<string>; formats: Set<strin
   };
   visit(schema, 0);
   return { types, formats };
-}
-
-const schemaBase = "urn:authsvc:openapi";
-
-// Every `#/components/...` reference made absolute, so any schema node compiles on its own.
-function absoluteRefs(node: Node): Node {
-  if (Array.isArray(node)) return node.map(absoluteRefs);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [
-      k,
-      k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v),
-    ]),
-  );
-}
-
-/** A fresh strict-enough 2020-12 validator (`strict: false` lets OpenAPI's own keywords pass). */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  return ajv;
-}
-
-const ajv = createAjv();
-ajv.addSchema({ $id: schemaBase, components: absoluteRefs(doc.components) });
-const compiled = new Map<Node, ValidateFunction>();
-
-/** A validator for a schema node of the document (its `$ref`s resolve into the document). */
-export function validator(schema: Node): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(absoluteRefs(schema));
-    compiled.set(schema, validate);
-  }
-  return validate;
-}
-
-/** Whether `value` is valid against the schema node; the errors when not. */
-export function check(schema: Node, value: unknown): { valid: boolean; errors: string } {
-  const validate = validator(schema);
-  const valid = validate(value) as boolean;
-  return { valid, errors: valid ? "" : ajv.errorsText(validate.errors) };
 }
 
 /** A deep copy of a JSON value, to mutate in a test. */
