@@ -3,14 +3,16 @@
 // the server still answering afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../server/listen.js";
-import { validator, document } from "../fuzz/document.js";
-import { corpus } from "./corpus.js";
+import { appA } from "../support/demo.js";
+import { componentValidator, exampleId } from "../support/document.js";
+import { captureLogs, leaks } from "../support/logs.js";
+import { credentialsFor } from "../support/requests.js";
+import { corpus, transportKey } from "./corpus.js";
 import { rawRequest } from "./raw-http.js";
-import { captureLogs, leaks } from "../security/log-capture.js";
 
 let server: RunningServer;
 let origin: URL;
-const isProblem = validator(document.components.schemas.Problem);
+const isProblem = componentValidator("#/components/schemas/Problem");
 const logs = captureLogs();
 const answers: string[] = [];
 
@@ -42,7 +44,7 @@ describe("bad-input corpus", () => {
 
   it("no answer and no log line holds a submitted key, secret or e-mail auth", () => {
     expect(logs.lines.length).toBeGreaterThanOrEqual(corpus.length - 5);
-    const secrets = ["ak_live_acme_4f9e2b7c1d8a6e3f", "as_live_acme_9b1e6d3f7a2c5e8b", "SG.bad-input-corpus-key"];
+    const secrets = [appA.apiKey, appA.apiSecret, transportKey];
     expect(leaks(answers, secrets)).toEqual([]);
     expect(leaks(logs.lines, secrets)).toEqual([]);
   });
@@ -50,7 +52,7 @@ describe("bad-input corpus", () => {
   it("left Object.prototype alone and the server answering", async () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).is_default).toBeUndefined();
-    const res = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } });
+    const res = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`, { headers: credentialsFor("readWidget", appA) });
     expect(res.status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // The bad-input corpus: one row per hostile or broken request, each with the status and
 // problem `code` the contract (CONTRACT.md's error table) requires. `code: null` means a
 // success or an answer that is not a problem (Node's own parser refusing the bytes).
+import { appA } from "../support/demo.js";
 import type { RawRequest, RawResponse } from "./raw-http.js";
 
 export interface BadInput extends RawRequest {
@@ -11,8 +12,10 @@ export interface BadInput extends RawRequest {
   check?: (res: RawResponse) => string | undefined;
 }
 
-const key = "ak_live_acme_4f9e2b7c1d8a6e3f";
-const secret = "as_live_acme_9b1e6d3f7a2c5e8b";
+const key = appA.apiKey;
+const secret = appA.apiSecret;
+/** The SendGrid key the corpus submits (the scan looks for it). */
+export const transportKey = "SG.bad-input-corpus-key";
 const widget = "/v1/widgets/wgt_5a3c8e1f7b92";
 const provider = "/v1/sms/providers/sms_9e4a1d7c3b2f";
 const bearer: [string, string] = ["authorization", `Bearer ${key}`];
@@ -20,7 +23,7 @@ const json: [string, string] = ["content-type", "application/json"];
 const keyPair: [string, string][] = [["x-api-key", key], ["x-api-secret", secret]];
 
 const notification = { type: "SIMPLE", title: "Maintenance", content: "Sign-in pauses at noon.", broadcast: true, send_at: "now" };
-const transport = { type: "SENDGRID", auth: { api_key: "SG.bad-input-corpus-key" }, email_from: "noreply@acme-shop.example", email_admin: "admin@acme-shop.example" };
+const transport = { type: "SENDGRID", auth: { api_key: transportKey }, email_from: "noreply@acme-shop.example", email_admin: "admin@acme-shop.example" };
 
 const get = (target: string, headers: [string, string][] = [bearer]): RawRequest => ({ method: "GET", target, headers });
 const putProvider = (body: string | Buffer, headers: [string, string][] = [bearer, json]): RawRequest => ({ method: "PUT", target: provider, headers, body });

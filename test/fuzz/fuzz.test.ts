@@ -6,10 +6,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../server/listen.js";
-import { operationIds, responseViolations } from "./document.js";
+import { appA } from "../support/demo.js";
+import { exampleId, responseViolations } from "../support/document.js";
+import { captureLogs, leaks } from "../support/logs.js";
+import { credentialsFor, operationIds } from "../support/requests.js";
 import { mutatedRequest, secretMark, validRequest, type FuzzRequest } from "./requests.js";
 import { send } from "./send.js";
-import { captureLogs, leaks } from "../security/log-capture.js";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20260131);
 const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 240);
@@ -64,7 +66,7 @@ describe("fuzzing every operation from the document", () => {
   });
 
   it("the server is healthy afterwards", async () => {
-    const res = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } });
+    const res = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`, { headers: credentialsFor("readWidget", appA) });
     expect(res.status).toBe(200);
     const total = Object.values(seen).reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
     expect(total).toBeGreaterThanOrEqual(2000);

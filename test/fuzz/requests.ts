@@ -4,21 +4,18 @@
 // string). The suite checks what the server answers against the document.
 import fc from "fast-check";
 import type { OperationId } from "../../generated/operations.js";
-import { operation, type OperationInfo } from "./document.js";
+import { appA, recordsOfA } from "../support/demo.js";
+import { credentialsFor } from "../support/requests.js";
+import { operation } from "./document.js";
 import { validArbitrary, type Hints } from "./schema-arbitrary.js";
-
-export const demo = {
-  apiKey: "ak_live_acme_4f9e2b7c1d8a6e3f",
-  apiSecret: "as_live_acme_9b1e6d3f7a2c5e8b",
-};
 
 /** Demo records of application A, per operation with an `{id}`, so that valid requests can hit 200. */
 const knownIds: Partial<Record<OperationId, string[]>> = {
-  readWidget: ["wgt_5a3c8e1f7b92"],
-  findUserActivity: ["usr_7d2e9a4c1b6f", "usr_1c5e8a3d7f2b"],
-  updateSmsProvider: ["sms_2c7e9b4f1a6d", "sms_9e4a1d7c3b2f"],
-  readWebhook: ["whk_3a7f1c9e5b2d", "whk_8d1f6b3a9c4e"],
-  findWebhookHistory: ["whk_3a7f1c9e5b2d", "whk_8d1f6b3a9c4e"],
+  readWidget: recordsOfA.widgets,
+  findUserActivity: recordsOfA.users,
+  updateSmsProvider: recordsOfA.smsProviders,
+  readWebhook: recordsOfA.webhooks,
+  findWebhookHistory: recordsOfA.webhooks,
 };
 
 const nowSeconds = Math.floor(Date.now() / 1000);
@@ -27,7 +24,7 @@ export const secretMark = "fuzz-secret-";
 const markedSecret = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 12, maxLength: 32 }).map((s) => secretMark + s);
 /** Body fields steered towards the demo data, so rule checks pass as often as they fail. */
 const hints: Hints = {
-  receivers: fc.uniqueArray(fc.constantFrom("usr_7d2e9a4c1b6f", "maria.lopez@acme-shop.example", "usr_1c5e8a3d7f2b", "tomas.reyes@acme-shop.example"), { minLength: 1, maxLength: 3 }),
+  receivers: fc.uniqueArray(fc.constantFrom(...recordsOfA.users.flatMap((id, i) => [id, recordsOfA.userEmails[i]!])), { minLength: 1, maxLength: 3 }),
   send_at: fc.oneof(fc.constant("now"), fc.integer({ min: nowSeconds + 3600, max: nowSeconds + 365 * 86400 })),
   // Half marked (scanned for), half anything the schema allows.
   api_key: fc.oneof(markedSecret, fc.string({ minLength: 1, maxLength: 256 })),
@@ -46,12 +43,6 @@ export interface FuzzRequest {
   body?: unknown;
 }
 
-function credentials(op: OperationInfo): Record<string, string> {
-  return op.security.includes("bearerAuth")
-    ? { authorization: `Bearer ${demo.apiKey}` }
-    : { "x-api-key": demo.apiKey, "x-api-secret": demo.apiSecret };
-}
-
 /** Valid requests of one operation. */
 export function validRequest(id: OperationId): fc.Arbitrary<FuzzRequest> {
   const op = operation(id);
@@ -68,7 +59,7 @@ export function validRequest(id: OperationId): fc.Arbitrary<FuzzRequest> {
     method: op.method.toUpperCase(),
     path: op.path.replace("{id}", encodeURIComponent(pathId)),
     query: Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
-    headers: { ...credentials(op), ...(op.bodySchema ? { "content-type": "application/json" } : {}) },
+    headers: { ...credentialsFor(id, appA), ...(op.bodySchema ? { "content-type": "application/json" } : {}) },
     body,
   }));
 }
