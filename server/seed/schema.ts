@@ -1,7 +1,7 @@
 // The JSON Schema of a seed file, made from the document's own components so that a seed
 // record is valid exactly when the API could return it; only the seed-only parts
 // (applications, credentials, users, the transport's plain auth) are written here.
-import { loadDocument } from "../http/document.js";
+import { loadDocument, resolveRef } from "../http/document.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -11,10 +11,15 @@ const hex64 = { type: "string", pattern: "^[0-9a-f]{64}$" };
 
 /** The seed schema; `#/components/schemas/*` resolve inside it, as in the document. */
 export function seedSchema(): JsonSchema {
-  const document = loadDocument() as unknown as { components: { schemas: Record<string, JsonSchema> } };
-  const schemas = document.components.schemas;
+  const document = loadDocument();
+  const schemas = document.components!.schemas as Record<string, JsonSchema>;
   const transport = schemas.EmailTransport as { properties: Record<string, JsonSchema>; required: string[] };
-  const authOf = (settings: string) => (schemas[settings] as { properties: { auth: JsonSchema } }).properties.auth;
+  // The provider kinds and their settings schemas, from the request union's discriminator.
+  const mapping = (schemas.EmailSettingsSave as { discriminator: { mapping: Record<string, string> } }).discriminator.mapping;
+  const providerTypes = (schemas.EmailProviderType as { enum: string[] }).enum;
+  const unmapped = providerTypes.filter((type) => !(type in mapping));
+  if (unmapped.length > 0) throw new Error(`EmailSettingsSave's discriminator maps no settings for ${unmapped.join(", ")}`);
+  const authOf = (settingsRef: string) => resolveRef<{ properties: { auth: JsonSchema } }>(document, { $ref: settingsRef }).properties.auth;
   const derived = ["auth", "domain", "region", "organization_id", "application_id"];
   const storedFields = Object.fromEntries(Object.entries(transport.properties).filter(([name]) => !derived.includes(name)));
 
@@ -77,9 +82,9 @@ export function seedSchema(): JsonSchema {
         required: [...transport.required.filter((name) => !derived.includes(name)), "auth"],
         properties: { ...storedFields, auth: true },
         unevaluatedProperties: false,
-        allOf: ["SENDGRID", "SES"].map((type) => ({
+        allOf: Object.entries(mapping).map(([type, settingsRef]) => ({
           if: { properties: { type: { const: type } } },
-          then: { properties: { auth: authOf(type === "SES" ? "SesSettings" : "SendgridSettings") } },
+          then: { properties: { auth: authOf(settingsRef) } },
         })),
       },
     },
