@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { Handlers } from "./contract.js";
 import { createHandlers } from "./handlers/index.js";
 import type { Store } from "./store/index.js";
+import { bodyLimitKb } from "./problems.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
 import { createLogger, requestLogger } from "./http/logging.js";
@@ -54,7 +55,7 @@ export function createApp(options: AppOptions): express.Express {
   // Parses only application/json; other media types stay unparsed and eov answers 415.
   // Strict: a top-level scalar (`null`, `1`) is refused here (eov's discriminator step would
   // crash on `null`); the error mapper answers it as validation_failed, not malformed_json.
-  app.use(express.json({ limit: "100kb", strict: true }));
+  app.use(express.json({ limit: `${bodyLimitKb}kb`, strict: true }));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: document as never,

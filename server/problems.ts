@@ -46,3 +46,8 @@ export const invalid = (detail: string, errors: ProblemErrorItem[]) => new ApiPr
 export const notFound = (detail: string) => new ApiProblem("not_found", detail);
 /** 409 for a change the current state forbids. */
 export const conflict = (detail: string) => new ApiProblem("conflict", detail);
+
+/** The largest JSON request body accepted, in kB as body-parser counts them (1 kB = 1024 bytes). */
+export const bodyLimitKb = 100;
+/** 413 for a body over bodyLimitKb. */
+export const payloadTooLarge = () => new ApiProblem("payload_too_large", `The request body is larger than ${bodyLimitKb} kB.`);

@@ -5,7 +5,7 @@
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { ApiProblem, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
 /** A response body the handler produced that the document does not allow (response validation). */
@@ -81,7 +81,7 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
         ? new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject)
         : new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
     case "entity.too.large":
-      return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+      return payloadTooLarge();
     case "charset.unsupported":
     case "encoding.unsupported":
       return new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");
@@ -93,7 +93,7 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
 }
 
 function fromReadFailure(status: number): ApiProblem {
-  if (status === 413) return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+  if (status === 413) return payloadTooLarge();
   if (status === 415) return new ApiProblem("unsupported_media_type", "The request body must be sent as application/json.");
   return new ApiProblem("malformed_json", "The request body could not be read (is its Content-Encoding right?).", [
     { in: "body", pointer: "", message: "could not be decoded" },
@@ -119,7 +119,7 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
       return new ApiProblem("method_not_allowed", `${req.method} is not served at ${instanceOf(req)}; allowed: ${allow}.`, undefined, { Allow: allow });
     }
     case 413:
-      return new ApiProblem("payload_too_large", "The request body is larger than 100 kB.");
+      return payloadTooLarge();
     case 415:
       return new ApiProblem("unsupported_media_type", "The request body must be sent as application/json.");
     default:
