@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { openAuth } from "../../../server/crypto/email-auth.js";
 import type { EmailSettingsSave } from "../../../server/seed/types.js";
+import { demo } from "../../support/demo.js";
 import { callerA, callerB, fixedNow, offending, problemOf, setup } from "./harness.js";
 
 const tokenPattern = /^enc:v1:[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
@@ -30,8 +31,8 @@ describe("saveEmailTransport", () => {
       domain: "mail.acme-shop.example",
       send_count: 1280,
       fail_count: 3,
-      organization_id: "org_4b7d2e91c0a3",
-      application_id: "app_8c1f5e20d9b4",
+      organization_id: demo.a.organizationId,
+      application_id: demo.a.applicationId,
       created_at: "2026-01-20T11:00:00.000Z",
       region: "eu-west-1",
     });
@@ -40,7 +41,7 @@ describe("saveEmailTransport", () => {
   it("creates the first transport with a new id, the clock's time and zero counters", async () => {
     const { saved, store } = save({ type: "SENDGRID", ...addresses, email_reply: "help@globex.example", from_name: "Globex", auth: sendgrid }, callerB);
     const result = (await saved).result;
-    expect(result).toMatchObject({ type: "SENDGRID", is_verified: false, send_count: 0, fail_count: 0, created_at: fixedNow.toISOString(), region: "", email_reply: "help@globex.example", from_name: "Globex", application_id: "app_1d9e7c42a6f0" });
+    expect(result).toMatchObject({ type: "SENDGRID", is_verified: false, send_count: 0, fail_count: 0, created_at: fixedNow.toISOString(), region: "", email_reply: "help@globex.example", from_name: "Globex", application_id: demo.b.applicationId });
     expect(result.id).toMatch(/^eml_[0-9a-f]{12}$/);
     expect(store.emailTransport(callerB.applicationId)).toEqual(result);
   });

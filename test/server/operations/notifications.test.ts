@@ -3,6 +3,7 @@
 // in the past; the answer is PENDING with an ISO send_at and the defaults filled in.
 import { describe, expect, it } from "vitest";
 import type { NotificationCreate } from "../../../server/seed/types.js";
+import { demo } from "../../support/demo.js";
 import { callerA, fixedNow, offending, problemOf, seedWith, setup } from "./harness.js";
 
 const nowSeconds = fixedNow.getTime() / 1000;
@@ -81,6 +82,6 @@ describe("createNotification", () => {
   it("does not accept another application's group", async () => {
     const { call } = setup();
     // Group 3 exists only in application A.
-    await problemOf(() => call("createNotification", { body: simple({ groups: [3] }), caller: { applicationId: "app_1d9e7c42a6f0", organizationId: "org_6e2a9f13b8c5" } }), "validation_failed");
+    await problemOf(() => call("createNotification", { body: simple({ groups: [3] }), caller: { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId } }), "validation_failed");
   });
 });

@@ -1,6 +1,7 @@
 // Every read and write is scoped to the caller's application: another application's id
 // answers exactly what an unknown id answers (404 not_found), never its record.
 import { describe, expect, it } from "vitest";
+import { demo } from "../../support/demo.js";
 import { callerB, problemOf, setup } from "./harness.js";
 
 const unknown = "zzz_000000000000";
@@ -39,7 +40,7 @@ describe("scoping to the caller's application", () => {
     const { call } = setup();
     const hooksA = await call("findWebhooks");
     const hooksB = await call("findWebhooks", { caller: callerB });
-    expect(hooksA.result.map((w) => w.application_id)).toEqual(["app_8c1f5e20d9b4", "app_8c1f5e20d9b4"]);
+    expect(hooksA.result.map((w) => w.application_id)).toEqual([demo.a.applicationId, demo.a.applicationId]);
     expect(hooksB.result.map((w) => w.id)).toEqual(["whk_6c2e9f4a1b7d"]);
     const reportsB = await call("findEncryptionReports", { caller: callerB });
     expect(reportsB.result.map((r) => r.id)).toEqual(["rep_8f3a1d6c2e9b"]);
@@ -47,13 +48,13 @@ describe("scoping to the caller's application", () => {
 
   it("each application saves its own e-mail transport", async () => {
     const { call, store } = setup();
-    const before = store.emailTransport("app_8c1f5e20d9b4");
+    const before = store.emailTransport(demo.a.applicationId);
     const saved = await call("saveEmailTransport", {
       caller: callerB,
       body: { type: "SENDGRID", email_from: "mail@globex.example", email_admin: "admin@globex.example", auth: { api_key: "SG.globex-key" } },
     });
     expect(saved.result.id).not.toBe("eml_8f3b1e6c2a9d");
-    expect(saved.result.application_id).toBe("app_1d9e7c42a6f0");
-    expect(store.emailTransport("app_8c1f5e20d9b4")).toEqual(before);
+    expect(saved.result.application_id).toBe(demo.b.applicationId);
+    expect(store.emailTransport(demo.a.applicationId)).toEqual(before);
   });
 });
