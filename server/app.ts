@@ -22,7 +22,7 @@ export interface AppOptions {
   store: Store;
   /** The current time for rules (`send_at`, timestamps); tests pin it. */
   clock?: () => Date;
-  /** Where request logs go; default: pino to stdout at LOG_LEVEL, silent when unset. */
+  /** Where request logs go; default a silent logger (server/main.ts passes one at LOG_LEVEL). */
   logger?: Logger;
   /** Validate every response body against the document (default true; a failure is a 500). */
   validateResponses?: boolean;
@@ -37,7 +37,7 @@ export function createApp(options: AppOptions): express.Express {
   const document = loadDocument();
   const basePath = basePathOf(document);
   const clock = options.clock ?? (() => new Date());
-  const logger = options.logger ?? createLogger({ level: (process.env.LOG_LEVEL as never) || "silent" });
+  const logger = options.logger ?? createLogger("silent");
   const handlers: Handlers = { ...createHandlers({ store: options.store, clock }), ...options.handlers };
   const hints = parameterHints(document);
 

@@ -27,6 +27,16 @@ function rateLimitFromEnv(): RateLimitOptions | false {
   };
 }
 
+const logLevels: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** The log level: LOG_LEVEL, default info (the one place that reads it). */
+function logLevelFromEnv(): LevelWithSilent {
+  const raw = process.env.LOG_LEVEL;
+  if (raw === undefined || raw === "") return "info";
+  if (!(logLevels as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(", ")}, got "${raw}"`);
+  return raw as LevelWithSilent;
+}
+
 /** Response validation: on in development and tests, off under NODE_ENV=production; VALIDATE_RESPONSES=true|false decides. */
 function validateResponsesFromEnv(): boolean {
   const raw = process.env.VALIDATE_RESPONSES;
@@ -48,7 +58,7 @@ function demoCredentials(seed: Seed): string[] {
 
 async function main(): Promise<void> {
   const seedFile = process.env.SEED_FILE || undefined;
-  const logger = createLogger({ level: (process.env.LOG_LEVEL as LevelWithSilent | undefined) || "info" });
+  const logger = createLogger(logLevelFromEnv());
 
   // Signal handlers come first: a signal that arrives before a listener exists kills the
   // process outright, and a client may signal as soon as it sees the URL printed.

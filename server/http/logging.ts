@@ -1,11 +1,15 @@
 // Structured request logs: one line per request, bound to the request id, with
 // every credential redacted. Bodies are never logged; the body paths are redacted anyway,
 // as a guard against a future serializer that would add them.
-import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
+import { pino, type Logger, type LevelWithSilent } from "pino";
 import type { RequestHandler } from "express";
 import { assignRequestId } from "./request-id.js";
 
 const censor = "[Redacted]";
+
+/** Keys whose values are redacted wherever they appear, down to this depth (pino paths match one level per `*`). */
+const anywhereDepth = 4;
+const anywhere = (key: string) => Array.from({ length: anywhereDepth }, (_, depth) => [...Array<string>(depth).fill("*"), key].join("."));
 
 /** Everything that can carry an API key, an API secret or an e-mail transport's `auth`. */
 export const redactedPaths = [
@@ -13,17 +17,14 @@ export const redactedPaths = [
   'req.headers["x-api-key"]',
   'req.headers["x-api-secret"]',
   // Guards: request bodies (the e-mail `auth` among them) are not logged at all, and
-  // body-parser errors carry the raw body in `body`.
-  "req.body",
-  "err.body",
-  "body",
-  "auth",
+  // body-parser errors carry the raw body in `body`, also when nested (`err.cause.body`).
+  ...anywhere("body"),
+  ...anywhere("auth"),
 ];
 
-/** A pino logger writing JSON lines (stdout unless a destination is given). */
-export function createLogger(options: { level?: LevelWithSilent; destination?: DestinationStream } = {}): Logger {
-  const level = options.level ?? ((process.env.LOG_LEVEL as LevelWithSilent | undefined) || "info");
-  return pino({ level, redact: { paths: redactedPaths, censor } }, options.destination);
+/** A pino logger writing JSON lines to stdout at `level`, with every credential redacted. */
+export function createLogger(level: LevelWithSilent): Logger {
+  return pino({ level, redact: { paths: redactedPaths, censor } });
 }
 
 declare module "node:http" {
