@@ -8,7 +8,7 @@ import { createLogger } from "./http/logging.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
-import { createStore } from "./store/index.js";
+import { createStore, type Store } from "./store/index.js";
 import type { Seed } from "./seed/types.js";
 import type { LevelWithSilent } from "pino";
 
@@ -45,10 +45,15 @@ function validateResponsesFromEnv(): boolean {
   return process.env.NODE_ENV !== "production";
 }
 
-/** The demo seed's credentials are public demo values; no other seed's are ever printed. */
-function demoCredentials(seed: Seed): string[] {
-  return seed.applications.flatMap((application) =>
-    application.credentials.flatMap((credential) =>
+/**
+ * The start-up lines naming each application the store holds, with its demo credentials:
+ * the store keeps only digests, so the clear values come from the demo seed (public demo
+ * values; no other seed's credentials are ever printed).
+ */
+function demoCredentials(store: Store, demoSeed: Seed): string[] {
+  const clear = new Map(demoSeed.applications.map((application) => [application.id, application.credentials]));
+  return store.applications().flatMap((application) =>
+    (clear.get(application.id) ?? []).flatMap((credential) =>
       "api_key" in credential && "api_secret" in credential
         ? [`  ${application.name} (${application.id}): API key ${credential.api_key}  API secret ${credential.api_secret}`]
         : [],
@@ -99,7 +104,7 @@ async function main(): Promise<void> {
       ? "E-mail auth encryption key: from EMAIL_AUTH_KEY"
       : "E-mail auth encryption key: random per process (set EMAIL_AUTH_KEY, 64 hex characters, to keep tokens across restarts)",
   ];
-  if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...demoCredentials(seed));
+  if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...demoCredentials(running.store, seed));
   console.log(lines.join("\n"));
   logger.info({ url: running.url, emailAuthKey: keySource }, "server started");
 }

@@ -35,7 +35,7 @@ export interface Store {
   authenticateBearer(apiKey: string): Caller | undefined;
   /** The application of an API key and secret pair, or undefined unless both match. */
   authenticateKeyPair(apiKey: string, apiSecret: string): Caller | undefined;
-  /** The applications held, by id with their names (for start-up messages and tests). */
+  /** The applications held, by id with their names (server/main.ts's start-up lines; tests). */
   applications(): { id: string; organizationId: string; name: string }[];
 
   widget(applicationId: string, id: string): Widget;
