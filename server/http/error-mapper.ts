@@ -6,6 +6,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { ApiProblem, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
 /** A response body the handler produced that the document does not allow (response validation). */
@@ -66,8 +67,8 @@ interface OpenApiRequest {
 }
 const operationIdOf = (req: Request) => (req as Request & OpenApiRequest).openapi?.schema?.operationId;
 
-/** The request path, as the problem's `instance`. */
-const instanceOf = (req: Request) => req.originalUrl.split("?")[0] ?? req.originalUrl;
+/** 404 for a route no operation serves; the path is the `instance`, not repeated in the detail. */
+const noOperation = (req: Request) => new ApiProblem("not_found", `No operation serves ${req.method} at this path.`);
 
 const unexpected = () => new ApiProblem("internal_error", "An unexpected error occurred. The X-Request-Id of this response identifies it in the server log.");
 
@@ -104,7 +105,7 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
   switch (error.status) {
     case 400: {
       const operationId = operationIdOf(req);
-      const items = toErrorItems(error.errors ?? [], req.originalUrl.split("?")[0]!, operationId ? hints.get(operationId) : undefined);
+      const items = toErrorItems(error.errors ?? [], requestPath(req), operationId ? hints.get(operationId) : undefined);
       return new ApiProblem("validation_failed", describeErrors(items), items);
     }
     case 401: {
@@ -113,10 +114,11 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
       return new ApiProblem("unauthorized", error.message, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
     }
     case 404:
-      return new ApiProblem("not_found", `No operation at ${req.method} ${instanceOf(req)}.`);
+      return noOperation(req);
     case 405: {
       const allow = (error.headers?.Allow ?? "").split(/,\s*/).filter(Boolean).map((method) => method.toUpperCase()).join(", ");
-      return new ApiProblem("method_not_allowed", `${req.method} is not served at ${instanceOf(req)}; allowed: ${allow}.`, undefined, { Allow: allow });
+      // The path is left out of the detail (it is the `instance`): nothing typed into a URL is echoed in a text.
+      return new ApiProblem("method_not_allowed", `${req.method} is not served at this path; allowed: ${allow}.`, undefined, { Allow: allow });
     }
     case 413:
       return payloadTooLarge();
@@ -153,7 +155,8 @@ export function problemBody(problem: ApiProblem, req: Request): Problem {
     title: problemKinds[code].title,
     status: problem.status,
     detail: problem.detail,
-    instance: instanceOf(req),
+    // The path without the query string (RFC 9457 `instance`).
+    instance: requestPath(req),
     code,
     ...(problem.errors ? { errors: problem.errors } : {}),
   };
@@ -182,5 +185,5 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
 
 /** The last route: anything no operation matched (outside /v1; eov answers inside it). */
 export const unknownRoute: RequestHandler = (req, _res, next) => {
-  next(new ApiProblem("not_found", `No operation at ${req.method} ${instanceOf(req)}.`));
+  next(noOperation(req));
 };

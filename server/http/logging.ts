@@ -4,6 +4,7 @@
 import { pino, type Logger, type LevelWithSilent } from "pino";
 import type { RequestHandler } from "express";
 import { assignRequestId } from "./request-id.js";
+import { requestPath } from "./request-path.js";
 
 const censor = "[Redacted]";
 
@@ -31,7 +32,7 @@ declare module "node:http" {
   interface IncomingMessage {
     /** The request id (X-Request-Id). */
     id: string;
-    /** A logger bound to this request: every line carries `req` (id, method, url, headers). */
+    /** A logger bound to this request: every line carries `req` (id, method, path as `url`, headers). */
     log: Logger;
   }
 }
@@ -51,7 +52,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     let child: Logger | undefined;
     const log = () =>
       (child ??= logger.child(
-        { req: { id, method: req.method, url: req.originalUrl, headers: req.headers, remoteAddress: req.socket.remoteAddress } },
+        // The path without the query string: a key pasted into the query is never logged.
+        { req: { id, method: req.method, url: requestPath(req), headers: req.headers, remoteAddress: req.socket.remoteAddress } },
         // On the child, so a logger passed in without redaction gets it too.
         { redact: { paths: redactedPaths, censor } },
       ));
