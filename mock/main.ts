@@ -1,9 +1,20 @@
 // `npm run mock`: the mock on http://127.0.0.1:4010/v1 (PORT, HOST override), until Ctrl-C.
-import { startMock } from "./index.js";
+import { integerEnv } from "../server/env.js";
+import { startMock, type RunningMock } from "./index.js";
 
-const port = Number(process.env.PORT ?? 4010);
-const host = process.env.HOST ?? "127.0.0.1";
-const mock = await startMock({ port, host, logLevel: "error", dynamic: process.env.MOCK_DYNAMIC === "true" });
+let mock: RunningMock;
+try {
+  mock = await startMock({
+    port: integerEnv("PORT", 4010),
+    host: process.env.HOST || "127.0.0.1",
+    logLevel: "error",
+    dynamic: process.env.MOCK_DYNAMIC === "true",
+  });
+} catch (error) {
+  // A bad PORT, or a port in use.
+  console.error(`Cannot start the mock: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 console.log(`Mock of the application API on ${mock.url} (static examples; Prefer: dynamic=true for generated data)`);
 
 let closing = false;

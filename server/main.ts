@@ -4,6 +4,7 @@
 // (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production). SIGTERM/SIGINT stop
 // accepting connections, finish in-flight requests, exit 0.
 import { describeKeySource } from "./crypto/email-auth.js";
+import { integerEnv } from "./env.js";
 import { createLogger } from "./http/logging.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
@@ -11,13 +12,6 @@ import { demoSeedFile, loadSeed } from "./seed/load.js";
 import { createStore, type Store } from "./store/index.js";
 import type { Seed } from "./seed/types.js";
 import type { LevelWithSilent } from "pino";
-
-function integerEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return Number(raw);
-}
 
 function rateLimitFromEnv(): RateLimitOptions | false {
   if (/^(off|false|0)$/i.test(process.env.RATE_LIMIT ?? "")) return false;
