@@ -41,6 +41,8 @@ export function parameterHints(document: ApiDocument): Map<string, Map<string, s
   return hints;
 }
 
+const isAlternatives = (item: ValidatorErrorItem) => /^(anyOf|oneOf)\./.test(item.errorCode ?? "");
+
 /** Where one eov error points, and its message in words a client can act on. */
 function locate(item: ValidatorErrorItem, requestPath: string): ProblemErrorItem {
   const path = item.path ?? "";
@@ -54,6 +56,9 @@ function locate(item: ValidatorErrorItem, requestPath: string): ProblemErrorItem
   // naming the discriminator property in the message.
   const discriminator = /^'([^']+)' must be equal to one of the allowed values/.exec(item.message);
   if (discriminator) return { in: "body", pointer: `/${discriminator[1]}`, message: message.replace(/^'[^']+' /, "") };
+  // `anyOf`/`oneOf` over the whole body (notification targets) comes with an empty path:
+  // it is about the body, not the URL.
+  if (path === "" && isAlternatives(item)) return { in: "body", pointer: "", message };
   // An undecodable path (`%E0%A4%A`) is reported against the request path too.
   if (path === requestPath || path === "") return { in: "path", message };
   // Errors of a body validated on its own carry a bare JSON pointer (`/title`).
@@ -68,7 +73,6 @@ function readable(item: ValidatorErrorItem): string {
   return message;
 }
 
-const isAlternatives = (item: ValidatorErrorItem) => /^(anyOf|oneOf)\./.test(item.errorCode ?? "");
 
 /**
  * Maps eov's errors to problem error items, one per offending value: the errors of one

@@ -54,6 +54,19 @@ describe("toErrorItems", () => {
     expect(items).toEqual([{ in: "body", pointer: "/type", message: "must be equal to one of the allowed values: SENDGRID, SES" }]);
   });
 
+  it("puts an anyOf over the whole body (no notification target) in the body, not the path", () => {
+    const items = toErrorItems(
+      [
+        { path: "/receivers", message: "must have required property 'receivers'", errorCode: "required.openapi.validation" },
+        { path: "/groups", message: "must have required property 'groups'", errorCode: "required.openapi.validation" },
+        { path: "", message: "must match a schema in anyOf", errorCode: "anyOf.openapi.validation" },
+      ],
+      "/v1/notifications",
+    );
+    expect(items.map((item) => item.in)).toEqual(["body", "body", "body"]);
+    expect(items.map((item) => item.pointer)).toEqual(["/receivers", "/groups", ""]);
+  });
+
   it("reads an undecodable path as a path problem", () => {
     expect(toErrorItems([{ path: "/v1/widgets/%E0%A4%A", message: "malformed uri'" }], "/v1/widgets/%E0%A4%A")).toEqual([
       { in: "path", message: "is not valid percent-encoding" },
