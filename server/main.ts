@@ -44,9 +44,9 @@ function validateResponsesFromEnv(): boolean {
  * the store keeps only digests, so the clear values come from the demo seed (public demo
  * values; no other seed's credentials are ever printed).
  */
-function demoCredentials(store: Store, demoSeed: Seed): string[] {
+async function demoCredentials(store: Store, demoSeed: Seed): Promise<string[]> {
   const clear = new Map(demoSeed.applications.map((application) => [application.id, application.credentials]));
-  return store.applications().flatMap((application) =>
+  return (await store.applications()).flatMap((application) =>
     (clear.get(application.id) ?? []).flatMap((credential) =>
       "api_key" in credential && "api_secret" in credential
         ? [`  ${application.name} (${application.id}): API key ${credential.api_key}  API secret ${credential.api_secret}`]
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       ? "E-mail auth encryption key: from EMAIL_AUTH_KEY"
       : "E-mail auth encryption key: random per process (set EMAIL_AUTH_KEY, 64 hex characters, to keep tokens across restarts)",
   ];
-  if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...demoCredentials(running.store, seed));
+  if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...(await demoCredentials(running.store, seed)));
   console.log(lines.join("\n"));
   logger.info({ url: running.url, emailAuthKey: keySource }, "server started");
 }

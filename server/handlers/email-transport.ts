@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.5 POST /custom/emails */
 export const saveEmailTransport =
   ({ store, clock }: HandlerDeps): Handler<"saveEmailTransport"> =>
-  ({ body, caller }) => ({
+  async ({ body, caller }) => ({
     type: operations.saveEmailTransport.responseType,
-    result: store.saveEmailTransport(caller.applicationId, body, clock()),
+    result: await store.saveEmailTransport(caller.applicationId, body, clock()),
   });

@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.3 GET /reports/encryption */
 export const findEncryptionReports =
   ({ store }: HandlerDeps): Handler<"findEncryptionReports"> =>
-  ({ query: { limit, page, ...filters }, caller }) => ({
+  async ({ query: { limit, page, ...filters }, caller }) => ({
     type: operations.findEncryptionReports.responseType,
-    ...store.encryptionReports(caller.applicationId, filters, { limit, page }),
+    ...(await store.encryptionReports(caller.applicationId, filters, { limit, page })),
   });

@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.6 POST /notifications */
 export const createNotification =
   ({ store, clock }: HandlerDeps): Handler<"createNotification"> =>
-  ({ body, caller }) => ({
+  async ({ body, caller }) => ({
     type: operations.createNotification.responseType,
-    result: store.createNotification(caller.applicationId, body, clock()),
+    result: await store.createNotification(caller.applicationId, body, clock()),
   });

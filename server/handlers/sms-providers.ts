@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.4 PUT /sms/providers/{id} */
 export const updateSmsProvider =
   ({ store }: HandlerDeps): Handler<"updateSmsProvider"> =>
-  ({ path, body, caller }) => ({
+  async ({ path, body, caller }) => ({
     type: operations.updateSmsProvider.responseType,
-    result: store.updateSmsProvider(caller.applicationId, path.id, body ?? {}),
+    result: await store.updateSmsProvider(caller.applicationId, path.id, body ?? {}),
   });

@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.2 GET /users/{id}/activity */
 export const findUserActivity =
   ({ store }: HandlerDeps): Handler<"findUserActivity"> =>
-  ({ path, query, caller }) => ({
+  async ({ path, query, caller }) => ({
     type: operations.findUserActivity.responseType,
-    ...store.userActivity(caller.applicationId, path.id, query),
+    ...(await store.userActivity(caller.applicationId, path.id, query)),
   });

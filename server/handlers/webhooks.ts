@@ -5,23 +5,23 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.7 GET /webhooks/{id} */
 export const readWebhook =
   ({ store }: HandlerDeps): Handler<"readWebhook"> =>
-  ({ path, caller }) => ({
+  async ({ path, caller }) => ({
     type: operations.readWebhook.responseType,
-    result: store.webhook(caller.applicationId, path.id),
+    result: await store.webhook(caller.applicationId, path.id),
   });
 
 /** 4.8 GET /webhooks/{id}/history */
 export const findWebhookHistory =
   ({ store }: HandlerDeps): Handler<"findWebhookHistory"> =>
-  ({ path, query, caller }) => ({
+  async ({ path, query, caller }) => ({
     type: operations.findWebhookHistory.responseType,
-    ...store.webhookHistory(caller.applicationId, path.id, query),
+    ...(await store.webhookHistory(caller.applicationId, path.id, query)),
   });
 
 /** 4.9 GET /webhooks */
 export const findWebhooks =
   ({ store }: HandlerDeps): Handler<"findWebhooks"> =>
-  ({ query, caller }) => ({
+  async ({ query, caller }) => ({
     type: operations.findWebhooks.responseType,
-    ...store.webhooks(caller.applicationId, query),
+    ...(await store.webhooks(caller.applicationId, query)),
   });

@@ -5,7 +5,7 @@ import type { HandlerDeps } from "./deps.js";
 /** 4.1 GET /widgets/{id} */
 export const readWidget =
   ({ store }: HandlerDeps): Handler<"readWidget"> =>
-  ({ path, caller }) => ({
+  async ({ path, caller }) => ({
     type: operations.readWidget.responseType,
-    result: store.widget(caller.applicationId, path.id),
+    result: await store.widget(caller.applicationId, path.id),
   });

@@ -7,8 +7,8 @@ import type { Caller } from "../contract.js";
 
 /** What the HTTP layer needs from the store to authenticate. */
 export interface Authenticator {
-  authenticateBearer(apiKey: string): Caller | undefined;
-  authenticateKeyPair(apiKey: string, apiSecret: string): Caller | undefined;
+  authenticateBearer(apiKey: string): Promise<Caller | undefined>;
+  authenticateKeyPair(apiKey: string, apiSecret: string): Promise<Caller | undefined>;
 }
 
 /** A failed check, as express-openapi-validator expects it thrown (it reads `status` and `message`). */
@@ -39,25 +39,25 @@ export function bearerToken(req: Request): string | undefined {
   return /^Bearer +(\S+) *$/i.exec(header(req, "authorization") ?? "")?.[1];
 }
 
-function bearerCaller(req: Request, auth: Authenticator): Caller {
+async function bearerCaller(req: Request, auth: Authenticator): Promise<Caller> {
   if (header(req, "x-api-key") || header(req, "x-api-secret")) {
     throw new Unauthenticated("This operation takes `Authorization: Bearer <API key>`, not X-Api-Key/X-Api-Secret.");
   }
   const token = bearerToken(req);
   if (!token) throw new Unauthenticated("Expected `Authorization: Bearer <API key>`.");
-  const caller = auth.authenticateBearer(token);
+  const caller = await auth.authenticateBearer(token);
   if (!caller) throw new Unauthenticated("The API key is not valid.");
   return caller;
 }
 
-function keyPairCaller(req: Request, auth: Authenticator): Caller {
+async function keyPairCaller(req: Request, auth: Authenticator): Promise<Caller> {
   if (header(req, "authorization")) {
     throw new Unauthenticated("This operation takes X-Api-Key and X-Api-Secret, not an Authorization header.");
   }
   const apiKey = header(req, "x-api-key");
   const apiSecret = header(req, "x-api-secret");
   if (!apiKey || !apiSecret) throw new Unauthenticated("Expected both X-Api-Key and X-Api-Secret.");
-  const caller = auth.authenticateKeyPair(apiKey, apiSecret);
+  const caller = await auth.authenticateKeyPair(apiKey, apiSecret);
   if (!caller) throw new Unauthenticated("The API key and secret are not valid.");
   return caller;
 }
@@ -65,27 +65,23 @@ function keyPairCaller(req: Request, auth: Authenticator): Caller {
 /**
  * `validateSecurity.handlers` for express-openapi-validator. `apiKey` and `apiSecret` are
  * one AND-ed requirement whose handlers run side by side: both check the pair (once per
- * request, remembered), so either can fail it and neither can pass it alone.
+ * request: the one pending lookup is remembered), so either can fail it and neither can pass
+ * it alone. The handlers return promises, which eov awaits.
  */
 export function securityHandlers(auth: Authenticator) {
-  const pairs = new WeakMap<Request, Caller | Error>();
-  const checkPair = (req: Request): true => {
-    let outcome = pairs.get(req);
-    if (!outcome) {
-      try {
-        outcome = keyPairCaller(req, auth);
-      } catch (error) {
-        outcome = error as Error;
-      }
-      pairs.set(req, outcome);
+  const pairs = new WeakMap<Request, Promise<Caller>>();
+  const checkPair = async (req: Request): Promise<true> => {
+    let lookup = pairs.get(req);
+    if (!lookup) {
+      lookup = keyPairCaller(req, auth);
+      pairs.set(req, lookup);
     }
-    if (outcome instanceof Error) throw outcome;
-    callers.set(req, outcome);
+    callers.set(req, await lookup);
     return true;
   };
   return {
-    bearerAuth: (req: Request): true => {
-      callers.set(req, bearerCaller(req, auth));
+    bearerAuth: async (req: Request): Promise<true> => {
+      callers.set(req, await bearerCaller(req, auth));
       return true;
     },
     apiKey: checkPair,

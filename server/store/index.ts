@@ -1,6 +1,15 @@
-// The in-memory store: the data of every application, reached only through the caller's
-// application, so another application's id looks exactly like an unknown one (404).
-// Every method runs synchronously from start to end: requests never interleave inside it.
+// The store port and its in-memory implementation: the data of every application, reached
+// only through the caller's application, so another application's id looks exactly like an
+// unknown one (404).
+//
+// Every method returns a promise, so a database can sit behind the same handlers. The
+// in-memory store keeps its guarantees without locks: each method does its whole work
+// (read, rule, write) synchronously before the promise it returns settles, with no await
+// inside. JavaScript runs one synchronous step at a time, so two changes never interleave
+// and a change never reads a state another change is half-way through (no lost update).
+// A store that awaits between reading and writing (a database round trip) must give the
+// same guarantees itself: a transaction, a row lock or a single UPDATE statement.
+// test/server/store/concurrency.test.ts proves both over HTTP.
 import { randomBytes } from "node:crypto";
 import type { Caller } from "../contract.js";
 import { openAuth, sealAuth } from "../crypto/email-auth.js";
@@ -32,31 +41,31 @@ export type { Page, Paging } from "../rules/paging.js";
 
 export interface Store {
   /** The application of a bearer API key, or undefined for an unknown key. */
-  authenticateBearer(apiKey: string): Caller | undefined;
+  authenticateBearer(apiKey: string): Promise<Caller | undefined>;
   /** The application of an API key and secret pair, or undefined unless both match. */
-  authenticateKeyPair(apiKey: string, apiSecret: string): Caller | undefined;
+  authenticateKeyPair(apiKey: string, apiSecret: string): Promise<Caller | undefined>;
   /** The applications held, by id with their names (server/main.ts's start-up lines; tests). */
-  applications(): { id: string; organizationId: string; name: string }[];
+  applications(): Promise<{ id: string; organizationId: string; name: string }[]>;
 
-  widget(applicationId: string, id: string): Widget;
+  widget(applicationId: string, id: string): Promise<Widget>;
   /** A user's activity, newest first; 404 for a user not of this application. */
-  userActivity(applicationId: string, userId: string, paging: Paging): Page<Activity>;
-  encryptionReports(applicationId: string, filters: ReportFilters, paging: Paging): Page<EncryptionReport>;
+  userActivity(applicationId: string, userId: string, paging: Paging): Promise<Page<Activity>>;
+  encryptionReports(applicationId: string, filters: ReportFilters, paging: Paging): Promise<Page<EncryptionReport>>;
   /** Bulk load: adds reports to an application and rebuilds its indexes once. */
-  addReports(applicationId: string, records: readonly EncryptionReport[]): void;
+  addReports(applicationId: string, records: readonly EncryptionReport[]): Promise<void>;
   /** The application's providers ordered by position. */
-  smsProviders(applicationId: string): SmsProvider[];
-  updateSmsProvider(applicationId: string, id: string, patch: SmsProviderUpdate): SmsProvider;
+  smsProviders(applicationId: string): Promise<SmsProvider[]>;
+  updateSmsProvider(applicationId: string, id: string, patch: SmsProviderUpdate): Promise<SmsProvider>;
   /** The stored transport (auth as the opaque token), if one was saved. */
-  emailTransport(applicationId: string): EmailTransport | undefined;
-  saveEmailTransport(applicationId: string, settings: EmailSettingsSave, now: Date): EmailTransport;
-  createNotification(applicationId: string, request: NotificationCreate, now: Date): Notification;
+  emailTransport(applicationId: string): Promise<EmailTransport | undefined>;
+  saveEmailTransport(applicationId: string, settings: EmailSettingsSave, now: Date): Promise<EmailTransport>;
+  createNotification(applicationId: string, request: NotificationCreate, now: Date): Promise<Notification>;
   /** Notifications created so far, oldest first. */
-  notifications(applicationId: string): Notification[];
-  webhook(applicationId: string, id: string): Webhook;
-  webhooks(applicationId: string, paging: Paging): Page<Webhook>;
+  notifications(applicationId: string): Promise<Notification[]>;
+  webhook(applicationId: string, id: string): Promise<Webhook>;
+  webhooks(applicationId: string, paging: Paging): Promise<Page<Webhook>>;
   /** A webhook's deliveries, newest first; 404 for a webhook not of this application. */
-  webhookHistory(applicationId: string, webhookId: string, paging: Paging): Page<WebhookHistoryRecord>;
+  webhookHistory(applicationId: string, webhookId: string, paging: Paging): Promise<Page<WebhookHistoryRecord>>;
 }
 
 /** A store holding the records of `seed` (which should have been checked by loadSeed). */
@@ -77,38 +86,40 @@ export function createStore(seed: Seed): Store {
     return data;
   };
 
+  // `async` with no await inside: the whole body runs before the returned promise settles,
+  // and a thrown problem becomes a rejection.
   return {
-    authenticateBearer: (apiKey) => credentials.bearer(apiKey),
-    authenticateKeyPair: (apiKey, apiSecret) => credentials.keyPair(apiKey, apiSecret),
-    applications: () => [...apps.values()].map((data) => ({ id: data.caller.applicationId, organizationId: data.caller.organizationId, name: data.name })),
+    authenticateBearer: async (apiKey) => credentials.bearer(apiKey),
+    authenticateKeyPair: async (apiKey, apiSecret) => credentials.keyPair(apiKey, apiSecret),
+    applications: async () => [...apps.values()].map((data) => ({ id: data.caller.applicationId, organizationId: data.caller.organizationId, name: data.name })),
 
-    widget(applicationId, id) {
+    async widget(applicationId, id) {
       const widget = app(applicationId).widgets.get(id);
       if (widget === undefined) throw notFound(`Widget ${id} was not found.`);
       return widget;
     },
 
-    userActivity(applicationId, userId, paging) {
+    async userActivity(applicationId, userId, paging) {
       const activity = app(applicationId).activity.get(userId);
       if (activity === undefined) throw notFound(`User ${userId} was not found.`);
       return pageOf(activity, paging);
     },
 
-    encryptionReports: (applicationId, filters, paging) => app(applicationId).reports.find(filters, paging),
-    addReports: (applicationId, records) => app(applicationId).reports.add(records),
+    encryptionReports: async (applicationId, filters, paging) => app(applicationId).reports.find(filters, paging),
+    addReports: async (applicationId, records) => app(applicationId).reports.add(records),
 
-    smsProviders: (applicationId) => [...app(applicationId).smsProviders],
+    smsProviders: async (applicationId) => [...app(applicationId).smsProviders],
 
-    updateSmsProvider(applicationId, id, patch) {
+    async updateSmsProvider(applicationId, id, patch) {
       const data = app(applicationId);
       const { providers, updated } = updateProvider(data.smsProviders, id, patch);
       data.smsProviders = providers;
       return updated;
     },
 
-    emailTransport: (applicationId) => app(applicationId).emailTransport,
+    emailTransport: async (applicationId) => app(applicationId).emailTransport,
 
-    saveEmailTransport(applicationId, settings, now) {
+    async saveEmailTransport(applicationId, settings, now) {
       const data = app(applicationId);
       data.emailTransport = saveTransport(data.emailTransport, settings, {
         ...data.caller,
@@ -120,24 +131,24 @@ export function createStore(seed: Seed): Store {
       return data.emailTransport;
     },
 
-    createNotification(applicationId, request, now) {
+    async createNotification(applicationId, request, now) {
       const data = app(applicationId);
       const notification = createNotification(request, data, now);
       data.notifications.push(notification);
       return notification;
     },
 
-    notifications: (applicationId) => [...app(applicationId).notifications],
+    notifications: async (applicationId) => [...app(applicationId).notifications],
 
-    webhook(applicationId, id) {
+    async webhook(applicationId, id) {
       const webhook = app(applicationId).webhooks.get(id);
       if (webhook === undefined) throw notFound(`Webhook ${id} was not found.`);
       return webhook;
     },
 
-    webhooks: (applicationId, paging) => pageOf(app(applicationId).webhookList, paging),
+    webhooks: async (applicationId, paging) => pageOf(app(applicationId).webhookList, paging),
 
-    webhookHistory(applicationId, webhookId, paging) {
+    async webhookHistory(applicationId, webhookId, paging) {
       const history = app(applicationId).webhookHistory.get(webhookId);
       if (history === undefined) throw notFound(`Webhook ${webhookId} was not found.`);
       return pageOf(history, paging);

@@ -71,14 +71,14 @@ describe("cross-application access", () => {
 
   it("saveEmailTransport: B's save touches B's transport, not A's", async () => {
     // A copy: the store may hand out its live record, which a wrong save would change in place.
-    const before = structuredClone(server.store.emailTransport(apps.A.applicationId));
+    const before = structuredClone(await server.store.emailTransport(apps.A.applicationId));
     expect(before, "application A has a transport to keep").toBeDefined();
     const res = await call(server.url, requests.saveEmailTransport, credentials("saveEmailTransport", "right key", "B"));
     expect(res.status).toBe(200);
     for (const a of idsOfA) expect(res.text).not.toContain(a);
     expect(res.body.result.application_id).toBe(apps.B.applicationId);
-    expect(server.store.emailTransport(apps.B.applicationId)).toEqual(res.body.result);
-    expect(server.store.emailTransport(apps.A.applicationId), "A's transport is unchanged").toEqual(before);
+    expect(await server.store.emailTransport(apps.B.applicationId)).toEqual(res.body.result);
+    expect((await server.store.emailTransport(apps.A.applicationId)), "A's transport is unchanged").toEqual(before);
   });
 
   it("createNotification: B cannot target A's users", async () => {

@@ -43,7 +43,7 @@ describe("saveEmailTransport", () => {
     const result = (await saved).result;
     expect(result).toMatchObject({ type: "SENDGRID", is_verified: false, send_count: 0, fail_count: 0, created_at: fixedNow.toISOString(), region: "", email_reply: "help@globex.example", from_name: "Globex", application_id: demo.b.applicationId });
     expect(result.id).toMatch(/^eml_[0-9a-f]{12}$/);
-    expect(store.emailTransport(callerB.applicationId)).toEqual(result);
+    expect(await store.emailTransport(callerB.applicationId)).toEqual(result);
   });
 
   it("requires auth on the first save", async () => {
@@ -53,14 +53,14 @@ describe("saveEmailTransport", () => {
 
   it("requires auth when the type changes", async () => {
     const { saved, store } = save({ type: "SES", ...addresses });
-    const before = store.emailTransport(callerA.applicationId);
+    const before = await store.emailTransport(callerA.applicationId);
     expect(offending(await problemOf(() => saved, "validation_failed"))).toEqual(["/auth"]);
-    expect(store.emailTransport(callerA.applicationId)).toEqual(before);
+    expect(await store.emailTransport(callerA.applicationId)).toEqual(before);
   });
 
   it("keeps the stored auth and is_verified when auth is left out and the type is unchanged", async () => {
     const { saved, store } = save({ type: "SENDGRID", ...addresses, from_name: "Acme" });
-    const before = store.emailTransport(callerA.applicationId)!;
+    const before = (await store.emailTransport(callerA.applicationId))!;
     const result = (await saved).result;
     expect(before.is_verified).toBe(true);
     expect(result).toMatchObject({ is_verified: true, auth: before.auth, from_name: "Acme", region: "" });
@@ -68,7 +68,7 @@ describe("saveEmailTransport", () => {
 
   it("keeps is_verified when the same auth is sent again, resets it when the auth changes", async () => {
     const { call, store } = setup();
-    const stored = openAuth(store.emailTransport(callerA.applicationId)!.auth) as typeof sendgrid;
+    const stored = openAuth((await store.emailTransport(callerA.applicationId))!.auth) as typeof sendgrid;
     const same = await call("saveEmailTransport", { body: { type: "SENDGRID", ...addresses, auth: { ...stored } } });
     expect(same.result.is_verified).toBe(true);
     const changed = await call("saveEmailTransport", { body: { type: "SENDGRID", ...addresses, auth: sendgrid } });
@@ -80,7 +80,7 @@ describe("saveEmailTransport", () => {
     const { saved, store } = save({ type: "SES", ...addresses, auth: ses });
     const result = (await saved).result;
     expect(openAuth(result.auth)).toEqual(ses);
-    const stored = JSON.stringify(store.emailTransport(callerA.applicationId));
+    const stored = JSON.stringify(await store.emailTransport(callerA.applicationId));
     expect(stored).not.toContain(ses.accessKeyId);
     expect(stored).not.toContain(ses.secretAccessKey);
   });

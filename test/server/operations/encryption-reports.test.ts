@@ -148,7 +148,7 @@ function scan(records: EncryptionReport[], f: ReportFilters): string[] {
 }
 
 describe("findEncryptionReports against a plain scan", () => {
-  it("answers the same records, totals and pages for any filters", () => {
+  it("answers the same records, totals and pages for any filters", async () => {
     let template!: EncryptionReport;
     const seedFor = (records: EncryptionReport[]): Seed =>
       seedWith((seed) => {
@@ -158,17 +158,17 @@ describe("findEncryptionReports against a plain scan", () => {
         app.encryption_reports = records;
       });
     seedFor([]);
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(reportArb(template), { maxLength: 120, selector: (r) => r.id }),
         filtersArb,
         fc.integer({ min: 10, max: 12 }),
         fc.integer({ min: 1, max: 4 }),
-        (records, filters, limit, page) => {
+        async (records, filters, limit, page) => {
           fc.pre(filters.start_date === undefined || filters.end_date === undefined || filters.start_date <= filters.end_date);
           const { store } = setup(seedFor(records));
           const expected = scan(records, filters);
-          const answer = store.encryptionReports(callerA.applicationId, filters, { limit, page });
+          const answer = await store.encryptionReports(callerA.applicationId, filters, { limit, page });
           expect(answer.meta.total_count).toBe(expected.length);
           expect(answer.meta.page_count).toBe(Math.ceil(expected.length / limit));
           expect(answer.result.map((r) => r.id)).toEqual(expected.slice((page - 1) * limit, page * limit));

@@ -148,7 +148,7 @@ describe("through HTTP", () => {
       ),
     ).finally(() => five.close());
     expect(results.map((r) => r.response.status).every((status) => status === 200)).toBe(true);
-    const providers: SmsProvider[] = five.store.smsProviders(demo.a.applicationId);
+    const providers: SmsProvider[] = await five.store.smsProviders(demo.a.applicationId);
     expect(providers.map((p) => p.sort)).toEqual([1, 2, 3, 4, 5]);
     expect(new Set(providers.map((p) => p.id))).toEqual(new Set(ids));
     expect(providers.filter((p) => p.is_default)).toHaveLength(1);

@@ -18,7 +18,7 @@ describe("createNotification", () => {
       type: "api.application.notification.create",
       result: { id: expect.stringMatching(/^ntf_[0-9a-f]{12}$/), type: "SIMPLE", status: "PENDING", title: "Hello", content: "A notice", level: 0, open_count: 0, send_at: fixedNow.toISOString(), name: "", receivers: ["usr_7d2e9a4c1b6f"] },
     });
-    expect(store.notifications(callerA.applicationId)).toEqual([body.result]);
+    expect(await store.notifications(callerA.applicationId)).toEqual([body.result]);
   });
 
   it("gives each notification its own id", async () => {
@@ -55,7 +55,7 @@ describe("createNotification", () => {
     const problem = await problemOf(() => call("createNotification", { body: simple({ receivers }) }), "validation_failed");
     expect(offending(problem)).toEqual(["/receivers/1", "/receivers/2", "/receivers/3", "/receivers/4"]);
     expect(problem.errors![0]!.message).toContain("nobody@acme-shop.example");
-    expect(store.notifications(callerA.applicationId)).toEqual([]);
+    expect(await store.notifications(callerA.applicationId)).toEqual([]);
   });
 
   it("refuses a user who has never logged in (no APPROVED AUTHENTICATION activity)", async () => {

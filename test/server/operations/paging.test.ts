@@ -92,7 +92,7 @@ describe("empty lists", () => {
 
   it("an unknown user is 404, not an empty list", async () => {
     const { store } = setup(empty);
-    expect(() => store.userActivity(callerA.applicationId, "usr_unknown", { limit: 10, page: 1 })).toThrow(/not found/);
+    await expect(store.userActivity(callerA.applicationId, "usr_unknown", { limit: 10, page: 1 })).rejects.toThrow(/not found/);
   });
 });
 

@@ -20,56 +20,56 @@ function expectWellFormed(providers: SmsProvider[]) {
 describe("updateSmsProvider", () => {
   it("an empty body changes nothing", async () => {
     const { call, store } = setup();
-    const before = store.smsProviders(callerA.applicationId);
+    const before = await store.smsProviders(callerA.applicationId);
     const body = await call("updateSmsProvider", { path: { id: backup }, body: {} });
     expect(body).toEqual({ type: "api.application.sms.provider.update", result: before[1] });
-    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+    expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
   });
 
   it("UP moves one place towards 1 and renumbers the neighbour", async () => {
     const { call, store } = setup(seedWithProviders(4));
     const body = await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "UP" } });
     expect(body.result.sort).toBe(2);
-    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
-    expectWellFormed(store.smsProviders(callerA.applicationId));
+    expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
+    expectWellFormed(await store.smsProviders(callerA.applicationId));
   });
 
   it("DOWN moves one place away from 1", async () => {
     const { call, store } = setup(seedWithProviders(4));
     const body = await call("updateSmsProvider", { path: { id: "sms_p2" }, body: { sort: "DOWN" } });
     expect(body.result.sort).toBe(3);
-    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
+    expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
   });
 
   it("UP at position 1 and DOWN at position n are no-ops", async () => {
     const { call, store } = setup(seedWithProviders(3));
     expect((await call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "UP" } })).result.sort).toBe(1);
     expect((await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "DOWN" } })).result.sort).toBe(3);
-    expect(order(store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
+    expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
   });
 
   it("is_default: true makes it the only default", async () => {
     const { call, store } = setup();
     const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: true } });
     expect(body.result.is_default).toBe(true);
-    const providers = store.smsProviders(callerA.applicationId);
+    const providers = await store.smsProviders(callerA.applicationId);
     expect(providers.filter((p) => p.is_default).map((p) => p.id)).toEqual([backup]);
   });
 
   it("is_default: false on the current default is 409 and changes nothing", async () => {
     const { call, store } = setup();
-    const before = store.smsProviders(callerA.applicationId);
+    const before = await store.smsProviders(callerA.applicationId);
     const problem = await problemOf(() => call("updateSmsProvider", { path: { id: primary }, body: { is_default: false, name: "Renamed" } }), "conflict");
     expect(problem.status).toBe(409);
-    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+    expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
   });
 
   it("is_default: false on a non-default is a no-op", async () => {
     const { call, store } = setup();
-    const before = store.smsProviders(callerA.applicationId);
+    const before = await store.smsProviders(callerA.applicationId);
     const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: false } });
     expect(body.result).toEqual(before[1]);
-    expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+    expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
   });
 
   it("arrays replace the stored arrays whole; other fields are set as given", async () => {
@@ -86,7 +86,7 @@ describe("updateSmsProvider", () => {
     const countries = ["FR"];
     await call("updateSmsProvider", { path: { id: primary }, body: { countries } });
     countries.push("DE");
-    expect(store.smsProviders(callerA.applicationId)[0]!.countries).toEqual(["FR"]);
+    expect((await store.smsProviders(callerA.applicationId))[0]!.countries).toEqual(["FR"]);
   });
 
   it("an unknown provider is 404", async () => {
@@ -118,10 +118,10 @@ describe("updateSmsProvider", () => {
         };
         for (const { pick, ...body } of updates) {
           const id = model.order[pick % n]!;
-          const before = store.smsProviders(callerA.applicationId);
+          const before = await store.smsProviders(callerA.applicationId);
           if (body.is_default === false && id === model.defaultId) {
             await problemOf(() => call("updateSmsProvider", { path: { id }, body }), "conflict");
-            expect(store.smsProviders(callerA.applicationId)).toEqual(before);
+            expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
             continue;
           }
           const result = (await call("updateSmsProvider", { path: { id }, body })).result;
@@ -131,7 +131,7 @@ describe("updateSmsProvider", () => {
           const to = body.sort === "UP" ? Math.max(at - 1, 0) : body.sort === "DOWN" ? Math.min(at + 1, n - 1) : at;
           [model.order[at], model.order[to]] = [model.order[to]!, model.order[at]!];
 
-          const providers = store.smsProviders(callerA.applicationId);
+          const providers = await store.smsProviders(callerA.applicationId);
           expect(order(providers)).toEqual(model.order);
           expect(providers.map((p) => p.sort)).toEqual(model.order.map((_, i) => i + 1));
           expect(providers.filter((p) => p.is_default).map((p) => p.id)).toEqual([model.defaultId]);

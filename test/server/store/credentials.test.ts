@@ -14,9 +14,9 @@ import { demo } from "../../support/demo.js";
 describe("authenticate", () => {
   const { store } = setup();
 
-  it("a bearer key identifies its application", () => {
-    expect(store.authenticateBearer(demo.a.apiKey)).toEqual(callerA);
-    expect(store.authenticateBearer(demo.b.apiKey)).toEqual(callerB);
+  it("a bearer key identifies its application", async () => {
+    expect(await store.authenticateBearer(demo.a.apiKey)).toEqual(callerA);
+    expect(await store.authenticateBearer(demo.b.apiKey)).toEqual(callerB);
   });
 
   it.each([
@@ -24,30 +24,30 @@ describe("authenticate", () => {
     ["the secret used as a key", demo.a.apiSecret],
     ["a key with a different case", demo.a.apiKey.toUpperCase()],
     ["an empty key", ""],
-  ])("refuses %s", (_name, key) => {
-    expect(store.authenticateBearer(key)).toBeUndefined();
+  ])("refuses %s", async (_name, key) => {
+    expect(await store.authenticateBearer(key)).toBeUndefined();
   });
 
-  it("a key pair needs the key and the secret of the same application", () => {
-    expect(store.authenticateKeyPair(demo.a.apiKey, demo.a.apiSecret)).toEqual(callerA);
-    expect(store.authenticateKeyPair(demo.b.apiKey, demo.b.apiSecret)).toEqual(callerB);
-    expect(store.authenticateKeyPair(demo.a.apiKey, demo.b.apiSecret)).toBeUndefined();
-    expect(store.authenticateKeyPair(demo.a.apiKey, "")).toBeUndefined();
-    expect(store.authenticateKeyPair("unknown", demo.a.apiSecret)).toBeUndefined();
+  it("a key pair needs the key and the secret of the same application", async () => {
+    expect(await store.authenticateKeyPair(demo.a.apiKey, demo.a.apiSecret)).toEqual(callerA);
+    expect(await store.authenticateKeyPair(demo.b.apiKey, demo.b.apiSecret)).toEqual(callerB);
+    expect(await store.authenticateKeyPair(demo.a.apiKey, demo.b.apiSecret)).toBeUndefined();
+    expect(await store.authenticateKeyPair(demo.a.apiKey, "")).toBeUndefined();
+    expect(await store.authenticateKeyPair("unknown", demo.a.apiSecret)).toBeUndefined();
   });
 
-  it("the caller it answers cannot be changed by its receiver", () => {
-    const caller = store.authenticateBearer(demo.a.apiKey)!;
+  it("the caller it answers cannot be changed by its receiver", async () => {
+    const caller = (await store.authenticateBearer(demo.a.apiKey))!;
     expect(() => Object.assign(caller, { applicationId: demo.b.applicationId })).toThrow();
   });
 
-  it("accepts credentials given in the seed as SHA-256 digests", () => {
+  it("accepts credentials given in the seed as SHA-256 digests", async () => {
     const seed = seedWith((s) => {
       s.applications[0]!.credentials = [{ api_key_sha256: sha256Hex("ak_hashed_only_key_01"), api_secret_sha256: sha256Hex("as_hashed_only_secret_01") }];
     });
     const hashed = createStore(seed);
-    expect(hashed.authenticateKeyPair("ak_hashed_only_key_01", "as_hashed_only_secret_01")).toEqual(callerA);
-    expect(hashed.authenticateBearer(demo.a.apiKey)).toBeUndefined();
+    expect(await hashed.authenticateKeyPair("ak_hashed_only_key_01", "as_hashed_only_secret_01")).toEqual(callerA);
+    expect(await hashed.authenticateBearer(demo.a.apiKey)).toBeUndefined();
   });
 
 });

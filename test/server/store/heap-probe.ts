@@ -9,7 +9,7 @@ import { createStore, type Store } from "../../../server/store/index.js";
 const [snapshotFile] = process.argv.slice(2);
 const bytes = { key: randomBytes(16), secret: randomBytes(16), mail: randomBytes(16) };
 
-function build(): Store {
+async function build(): Promise<Store> {
   const seed = loadSeed();
   const app = seed.applications[0]!;
   const key = `ak_probe_${bytes.key.toString("hex")}`;
@@ -17,13 +17,13 @@ function build(): Store {
   app.credentials = [{ api_key: key, api_secret: secret }];
   app.email_transport = { ...app.email_transport!, type: "SENDGRID", auth: { api_key: `SG.probe_${bytes.mail.toString("hex")}` } };
   const store = createStore(seed);
-  if (store.authenticateKeyPair(key, secret)?.applicationId !== app.id) throw new Error("probe store does not authenticate");
-  store.saveEmailTransport(app.id, { type: "SES", email_from: "a@b.example", email_admin: "a@b.example", auth: { region: "eu-west-1", accessKeyId: `AKIA${bytes.mail.toString("hex").toUpperCase()}`, secretAccessKey: `probe/${bytes.mail.toString("hex")}` } }, new Date());
+  if ((await store.authenticateKeyPair(key, secret))?.applicationId !== app.id) throw new Error("probe store does not authenticate");
+  await store.saveEmailTransport(app.id, { type: "SES", email_from: "a@b.example", email_admin: "a@b.example", auth: { region: "eu-west-1", accessKeyId: `AKIA${bytes.mail.toString("hex").toUpperCase()}`, secretAccessKey: `probe/${bytes.mail.toString("hex")}` } }, new Date());
   return store;
 }
 
-const store = build();
+const store = await build();
 (globalThis as { gc?: () => void }).gc!();
 writeHeapSnapshot(snapshotFile);
 // Printed after the snapshot, so the values are not in it; the store stays alive until here.
-console.log(JSON.stringify({ hex: Object.values(bytes).map((b) => b.toString("hex")), held: store.applications().length }));
+console.log(JSON.stringify({ hex: Object.values(bytes).map((b) => b.toString("hex")), held: (await store.applications()).length }));

@@ -46,17 +46,17 @@ describe(`encryption reports at ${size.toLocaleString("en")} records`, () => {
   let store: Store;
   let all: EncryptionReport[];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     ({ store } = setup());
-    const demo = store.encryptionReports(app, {}, { limit: 10, page: 1 }).result;
+    const demo = (await store.encryptionReports(app, {}, { limit: 10, page: 1 })).result;
     const generated = reports(demo[0]!);
-    store.addReports(app, generated);
+    await store.addReports(app, generated);
     all = [...demo, ...generated];
   }, 120_000);
 
-  it.each(queries)("%s: the same answer as a plain scan, page 3 of 100", (_name, filters) => {
-    const answer = store.encryptionReports(app, filters, { limit: 100, page: 3 });
-    const everything = store.encryptionReports(app, {}, { limit: 100, page: 1 });
+  it.each(queries)("%s: the same answer as a plain scan, page 3 of 100", async (_name, filters) => {
+    const answer = await store.encryptionReports(app, filters, { limit: 100, page: 3 });
+    const everything = await store.encryptionReports(app, {}, { limit: 100, page: 1 });
     expect(everything.meta.total_count).toBe(all.length);
     const ip = filters.ip === undefined ? undefined : "2001:db8::7";
     const expected = all
@@ -70,13 +70,15 @@ describe(`encryption reports at ${size.toLocaleString("en")} records`, () => {
     expect(answer.result.map((r) => r.id)).toEqual(expected.slice(200, 300).map((r) => r.id));
   });
 
-  it("answers each query in a median under 10 ms", () => {
+  it("answers each query in a median under 10 ms", async () => {
     for (const [name, filters] of queries) {
-      const times = Array.from({ length: 15 }, () => {
+      const times: number[] = [];
+      for (let i = 0; i < 15; i++) {
         const start = performance.now();
-        store.encryptionReports(app, filters, { limit: 100, page: 3 });
-        return performance.now() - start;
-      }).sort((a, b) => a - b);
+        await store.encryptionReports(app, filters, { limit: 100, page: 3 });
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
       expect(times[7], name).toBeLessThan(10);
     }
   });
