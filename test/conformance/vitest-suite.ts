@@ -2,8 +2,8 @@
 // Skipped checks are reported as skipped with their reason, and the summary (how many ran,
 // how many were skipped and why) is printed once the target has been checked.
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { checks, runCheck, summary, type Outcome } from "./suite.js";
-import type { Target } from "./target.js";
+import { checks, runCheck, summary, type Outcome } from "../../conformance/suite.js";
+import type { Target } from "../../conformance/target.js";
 
 export interface StartedTarget {
   target: Target;

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { startServer, type RunningServer } from "../../server/listen.js";
-import { clientCalls } from "../conformance/calls.js";
+import { clientCalls } from "../../conformance/calls.js";
 import { appA } from "../support/demo.js";
-import { viaClient, type Observed } from "../conformance/http.js";
-import type { Target } from "../conformance/target.js";
+import { viaClient, type Observed } from "../../conformance/http.js";
+import type { Target } from "../../conformance/target.js";
 
 const operationIds = Object.keys(operations) as OperationId[];
 const reads = operationIds.filter((id) => operations[id].method === "get");
@@ -24,15 +24,15 @@ describe("mock and server answer the same demo records", () => {
   beforeAll(async () => {
     [mock, server] = await Promise.all([startMock(), startServer({ rateLimit: false })]);
     const a = { apiKey: appA.apiKey, apiSecret: appA.apiSecret };
-    onMock = { name: "mock", baseUrl: mock.url, ...a, stateful: false };
-    onServer = { name: "server", baseUrl: server.url, ...a, stateful: true };
+    onMock = { name: "mock", baseUrl: mock.url, ...a, stateful: false, fixtures: {} };
+    onServer = { name: "server", baseUrl: server.url, ...a, stateful: true, fixtures: {} };
   });
   afterAll(async () => {
     await Promise.all([mock?.close(), server?.close()]);
   });
 
   const both = (operationId: OperationId): Promise<Observed[]> =>
-    Promise.all([onMock, onServer].map((target) => viaClient(target, (api) => clientCalls[operationId](api))));
+    Promise.all([onMock, onServer].map((target) => viaClient(target, (api) => clientCalls[operationId](api, target))));
 
   it.each(reads)("%s: the same body", async (operationId) => {
     const [fromMock, fromServer] = await both(operationId);

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { clientCalls } from "../conformance/calls.js";
+import { clientCalls } from "../../conformance/calls.js";
 import { successExample } from "../support/document.js";
-import { viaClient, viaFetch } from "../conformance/http.js";
-import type { Target } from "../conformance/target.js";
+import { viaClient, viaFetch } from "../../conformance/http.js";
+import type { Target } from "../../conformance/target.js";
 
 const operationIds = Object.keys(operations) as OperationId[];
 
@@ -17,7 +17,7 @@ describe("mock", () => {
 
   beforeAll(async () => {
     mock = await startMock();
-    target = { name: "mock", baseUrl: mock.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false };
+    target = { name: "mock", baseUrl: mock.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: {} };
   });
   afterAll(() => mock?.close());
 
@@ -26,7 +26,7 @@ describe("mock", () => {
   });
 
   it.each(operationIds)("%s: answers the documented example under /v1", async (operationId) => {
-    const observed = await viaClient(target, (api) => clientCalls[operationId](api));
+    const observed = await viaClient(target, (api) => clientCalls[operationId](api, target));
     expect(observed.status).toBe(200);
     expect(observed.body).toEqual(successExample(operationId));
   });
@@ -40,7 +40,7 @@ describe("mock", () => {
   });
 
   it("validates requests: 400 with the violation in sl-violations", async () => {
-    const observed = await viaClient(target, (api) => clientCalls.findWebhooks(api, { limit: 101 }));
+    const observed = await viaClient(target, (api) => clientCalls.findWebhooks(api, target, { limit: 101 }));
     expect(observed.status).toBe(400);
     expect(observed.headers.get("sl-violations")).toContain("limit");
   });
@@ -59,23 +59,23 @@ describe("mock", () => {
   });
 
   it("Prefer: code=… answers that documented response", async () => {
-    const observed = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "code=404" });
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "code=404" });
     expect(observed.status).toBe(404);
     expect(observed.body).toMatchObject({ code: "not_found" });
   });
 
   it("Prefer: code=…, example=… picks the named example; an unknown name is 404", async () => {
-    const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api), {
+    const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api, target), {
       Prefer: "code=409, example=ConflictProblem",
     });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toMatchObject({ code: "conflict" });
-    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "example=NoSuchExample" });
+    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "example=NoSuchExample" });
     expect(unknown.status).toBe(404);
   });
 
   it("Prefer: dynamic=true generates data in the envelope instead of the example", async () => {
-    const observed = await viaClient(target, (api) => clientCalls.readWidget(api), { Prefer: "dynamic=true" });
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "dynamic=true" });
     expect(observed.status).toBe(200);
     expect(observed.body).toMatchObject({ type: operations.readWidget.responseType });
     expect(observed.body).not.toEqual(successExample("readWidget"));

@@ -1,7 +1,7 @@
 // The judgements every check shares. Each throws a ConformanceError whose message names
 // what broke (status, content type, envelope `type`, or the schema path), so a report
 // says why a target fails, not only that it does.
-import { operations, type OperationId } from "../../generated/operations.js";
+import { operations, type OperationId } from "../generated/operations.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
 import type { Observed } from "./http.js";
 

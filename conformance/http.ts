@@ -1,8 +1,8 @@
 // How a check talks to a target: through the generated client for the requests the client
 // can express, through plain fetch for the ones it cannot (no credentials, unknown fields,
 // malformed ids), and either way it gets back the raw status, content type and body.
-import { createApiClient } from "../../client/index.js";
-import { credentialHeaders } from "../support/requests.js";
+import { createApiClient } from "../client/index.js";
+import { credentialHeaders } from "./requests.js";
 import type { Target } from "./target.js";
 
 /** A response as the checks judge it. */
@@ -26,8 +26,10 @@ export async function observe(response: Response): Promise<Observed> {
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, body, text };
 }
 
+// Without --api-secret the checks that send the key pair are skipped (Check.needs), so the
+// empty secret never reaches a target as a credential the check relies on.
 function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>) {
-  return createApiClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, apiSecret: target.apiSecret, headers, fetch });
+  return createApiClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, apiSecret: target.apiSecret ?? "", headers, fetch });
 }
 
 /** The generated client with both credentials, as the checks use it. */

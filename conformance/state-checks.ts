@@ -1,12 +1,10 @@
 // Checks only a target that keeps state can pass: a stateless mock answers the documented
 // example whatever came before, cannot know that an id belongs to another application, and
 // cannot look a receiver up. Each says why, and is reported as skipped on such a target.
-import { operations, type OperationId } from "../../generated/operations.js";
-import type { components } from "../../generated/schema.js";
-import { clientCalls, hasId, rawRequest } from "./calls.js";
+import { operations, type OperationId } from "../generated/operations.js";
+import type { components } from "../generated/schema.js";
+import { clientCalls, hasId, idFixtures, idNeeds, notificationBody, rawRequest } from "./calls.js";
 import type { Check } from "./check.js";
-import { defaultSmsProviderId } from "./demo.js";
-import { exampleId } from "./document.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type Observed } from "./http.js";
 import type { Target } from "./target.js";
@@ -30,8 +28,9 @@ const sortMoves: Check = {
   name: "updateSmsProvider: sort UP moves one place towards 1, DOWN one away, a no-op at the end",
   operationId: "updateSmsProvider",
   statefulBecause: `positions move only where they are kept; ${examplesOnly}`,
+  needs: ["smsProvider"],
   run: async (target) => {
-    const id = exampleId("updateSmsProvider");
+    const id = target.fixtures.smsProvider!;
     const expectSort = async (body: SmsProviderUpdate, expected: number, what: string) => {
       const sort = (await updateProvider(target, id, body)).sort;
       expectThat(sort === expected, `${what}: expected sort ${expected}, got ${sort}`);
@@ -54,11 +53,12 @@ const undefaultConflict: Check = {
   name: "updateSmsProvider: 409 problem for is_default false on the default provider",
   operationId: "updateSmsProvider",
   statefulBecause: "only a target that tracks the default provider can refuse",
+  needs: ["smsProvider"],
   run: async (target) =>
     expectProblem(
       409,
       await viaClient(target, (api) =>
-        api.PUT("/sms/providers/{id}", { params: { path: { id: defaultSmsProviderId } }, body: { is_default: false } }),
+        api.PUT("/sms/providers/{id}", { params: { path: { id: target.fixtures.smsProvider! } }, body: { is_default: false } }),
       ),
     ),
 };
@@ -66,17 +66,18 @@ const undefaultConflict: Check = {
 const otherApplicationBecause = "only a target that keeps records knows which application an id belongs to";
 
 function asOtherApplication(target: Target): Target {
-  if (!target.otherApplication) throw new Error("needs target.otherApplication");
-  return { ...target, ...target.otherApplication };
+  const other = target.fixtures.otherApplication;
+  if (!other) throw new Error("needs fixtures.otherApplication");
+  return { ...target, ...other };
 }
 
 function isolationCheck(operationId: OperationId): Check {
   return {
-    name: `${operationId}: 404 problem for another application's id (${exampleId(operationId)} asked by application B)`,
+    name: `${operationId}: 404 problem for this application's ${idFixtures[operationId] ?? "id"} asked by another application`,
     operationId,
     statefulBecause: otherApplicationBecause,
-    needsOtherApplication: true,
-    run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api))),
+    needs: [...idNeeds(operationId), "otherApplication"],
+    run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api, target))),
   };
 }
 
@@ -84,25 +85,24 @@ const listIsolation: Check = {
   name: "findWebhooks: another application's list holds none of this application's webhooks",
   operationId: "findWebhooks",
   statefulBecause: otherApplicationBecause,
-  needsOtherApplication: true,
+  needs: ["webhook", "otherApplication"],
   run: async (target) => {
-    const ours = resultOf<{ id: string }[]>("findWebhooks", await viaClient(target, (api) => clientCalls.findWebhooks(api, { limit: 100 })));
-    expectThat(ours.length > 0, "application A has no webhooks to compare with");
+    const ours = resultOf<{ id: string }[]>("findWebhooks", await viaClient(target, (api) => clientCalls.findWebhooks(api, target, { limit: 100 })));
+    expectThat(ours.length > 0, "the checked application has no webhooks to compare with");
     const theirs = resultOf<{ id: string }[]>(
       "findWebhooks",
-      await viaClient(asOtherApplication(target), (api) => clientCalls.findWebhooks(api, { limit: 100 })),
+      await viaClient(asOtherApplication(target), (api) => clientCalls.findWebhooks(api, target, { limit: 100 })),
     );
     const leaked = theirs.filter((webhook) => ours.some((own) => own.id === webhook.id));
-    expectThat(leaked.length === 0, `application B sees ${leaked.map((w) => w.id).join(", ")}`);
+    expectThat(leaked.length === 0, `the other application sees ${leaked.map((w) => w.id).join(", ")}`);
   },
 };
-
-const notificationBody = () => rawRequest("createNotification").body as Record<string, unknown>;
 
 const unknownReceiver: Check = {
   name: "createNotification: 400 problem naming a receiver that does not exist",
   operationId: "createNotification",
   statefulBecause: "receivers are looked up among the target's users",
+  needs: ["apiSecret"],
   run: async (target) => {
     const receiver = "usr_000000000000";
     const { broadcast: _broadcast, groups: _groups, ...body } = notificationBody();
@@ -116,6 +116,7 @@ const sendAtInThePast: Check = {
   name: "createNotification: 400 problem for send_at an hour in the past",
   operationId: "createNotification",
   statefulBecause: "the 60-second rule needs the target's clock, which no schema states",
+  needs: ["apiSecret"],
   run: async (target) => {
     const body = { ...notificationBody(), send_at: Math.floor(Date.now() / 1000) - 3600 };
     expectProblem(400, await viaFetch(target, { ...rawRequest("createNotification"), body }));
@@ -138,11 +139,12 @@ function pastTheEndCheck(operationId: OperationId): Check {
     name: `${operationId}: a page past the end is an empty result with the real totals`,
     operationId,
     statefulBecause: `paging needs the records; ${examplesOnly}`,
+    needs: idNeeds(operationId),
     run: async (target) => {
       type Meta = { total_count: number; page_count: number; current_count: number; current_page: number };
       type Page = { result: unknown[]; meta: Meta };
       const fetchPage = async (page: number): Promise<Page> => {
-        const observed = await viaClient(target, (api) => clientCalls[operationId](api, { page }));
+        const observed = await viaClient(target, (api) => clientCalls[operationId](api, target, { page }));
         expectSuccess(operationId, observed);
         return observed.body as Page;
       };

@@ -1,8 +1,8 @@
 // The checks every target must pass, the stateless mock included: for every operation of
 // the generated table the success envelope, 401 without (or with the wrong) credentials,
 // 400 for values outside the schema, 404 for unknown ids, 415 for a body that is not JSON.
-import { operations, type OperationId } from "../../generated/operations.js";
-import { clientCalls, hasId, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
+import { operations, type OperationId } from "../generated/operations.js";
+import { clientCalls, credentialNeeds, hasId, idNeeds, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type RawRequest } from "./http.js";
@@ -13,7 +13,8 @@ function successCheck(operationId: OperationId): Check {
   return {
     name: `${operationId}: 200 with the "${operations[operationId].responseType}" envelope, valid against the schema`,
     operationId,
-    run: async (target) => expectSuccess(operationId, await viaClient(target, (api) => clientCalls[operationId](api))),
+    needs: [...idNeeds(operationId), ...credentialNeeds(operationId)],
+    run: async (target) => expectSuccess(operationId, await viaClient(target, (api) => clientCalls[operationId](api, target))),
   };
 }
 
@@ -26,7 +27,7 @@ function unauthorizedChecks(operationId: OperationId): Check[] {
       name: `${operationId}: 401 problem without credentials`,
       operationId,
       run: async (target) => {
-        const observed = await viaFetch(target, { ...rawRequest(operationId), credentials: "none" });
+        const observed = await viaFetch(target, { ...rawRequest(operationId, target), credentials: "none" });
         expectProblem(401, observed);
         if (scheme === "bearer") {
           const challenge = observed.headers.get("www-authenticate") ?? "";
@@ -37,7 +38,8 @@ function unauthorizedChecks(operationId: OperationId): Check[] {
     {
       name: `${operationId}: 401 problem with ${otherName} only (the other scheme)`,
       operationId,
-      run: async (target) => expectProblem(401, await viaFetch(target, { ...rawRequest(operationId), credentials: other })),
+      needs: other === "keyPair" ? ["apiSecret"] : [],
+      run: async (target) => expectProblem(401, await viaFetch(target, { ...rawRequest(operationId, target), credentials: other })),
     },
   ];
 }
@@ -53,13 +55,13 @@ const throughClient =
   (input: CallInput) =>
   (operationId: OperationId): Check["run"] =>
   async (target) =>
-    expectProblem(400, await viaClient(target, (api) => clientCalls[operationId](api, input)));
+    expectProblem(400, await viaClient(target, (api) => clientCalls[operationId](api, target, input)));
 
 const throughFetch =
   (change: (valid: RawRequest) => RawRequest) =>
   (operationId: OperationId): Check["run"] =>
   async (target) =>
-    expectProblem(400, await viaFetch(target, change(rawRequest(operationId))));
+    expectProblem(400, await viaFetch(target, change(rawRequest(operationId, target))));
 
 const withBody = (valid: RawRequest, body: unknown): RawRequest => ({ ...valid, body });
 const validBody = (valid: RawRequest) => valid.body as Record<string, unknown>;
@@ -72,8 +74,8 @@ const unknownField: BadInput = {
   send: throughFetch((valid) => withBody(valid, { ...validBody(valid), colour: "red" })),
 };
 
-/** Out-of-range inputs per operation; each becomes its own 400 check. */
-const badInputs: { [K in OperationId]: BadInput[] } = {
+/** Out-of-range inputs per operation; each becomes its own 400 check. A missing operation does not compile. */
+export const badInputs: { [K in OperationId]: BadInput[] } = {
   readWidget: [malformedId],
   findUserActivity: [limitOver100, pageZero, malformedId],
   findEncryptionReports: [
@@ -111,6 +113,7 @@ function badInputChecks(operationId: OperationId): Check[] {
   return badInputs[operationId].map((bad) => ({
     name: `${operationId}: 400 problem for ${bad.what}`,
     operationId,
+    needs: credentialNeeds(operationId),
     run: bad.send(operationId),
   }));
 }
@@ -121,9 +124,10 @@ function notFoundCheck(operationId: OperationId): Check {
   return {
     name: `${operationId}: 404 problem for an unknown id`,
     operationId,
+    needs: credentialNeeds(operationId),
     run: async (target) => {
       const prefer: Record<string, string> = target.stateful ? {} : { Prefer: "code=404" };
-      expectProblem(404, await viaClient(target, (api) => clientCalls[operationId](api, { id: unknownId(operationId) }), prefer));
+      expectProblem(404, await viaClient(target, (api) => clientCalls[operationId](api, target, { id: unknownId(operationId) }), prefer));
     },
   };
 }
@@ -132,8 +136,9 @@ function unsupportedMediaTypeCheck(operationId: OperationId): Check {
   return {
     name: `${operationId}: 415 problem for a body that is not application/json`,
     operationId,
+    needs: credentialNeeds(operationId),
     run: async (target) => {
-      const valid = rawRequest(operationId);
+      const valid = rawRequest(operationId, target);
       const text = new URLSearchParams({ title: "form-encoded" }).toString();
       const headers = { "content-type": "application/x-www-form-urlencoded" };
       expectProblem(415, await viaFetch(target, { ...valid, text, headers }));
@@ -145,7 +150,7 @@ const secretsNotEchoed: Check = {
   name: "saveEmailTransport: the response carries none of the submitted auth values",
   operationId: "saveEmailTransport",
   run: async (target) => {
-    const observed = await viaClient(target, (api) => clientCalls.saveEmailTransport(api));
+    const observed = await viaClient(target, (api) => clientCalls.saveEmailTransport(api, target));
     expectSuccess("saveEmailTransport", observed);
     const auth = (rawRequest("saveEmailTransport").body as { auth: Record<string, string> }).auth;
     // `region` is answered on purpose (CONTRACT.md); every other auth value is a secret.

@@ -1,5 +1,8 @@
-import type { OperationId } from "../../generated/operations.js";
-import type { Target } from "./target.js";
+import type { OperationId } from "../generated/operations.js";
+import type { Fixtures, Target } from "./target.js";
+
+/** What a check needs beyond the base URL and API key: a fixture, or the API secret. */
+export type Need = keyof Fixtures | "apiSecret";
 
 /** One conformance check: a request and the judgement of its response. */
 export interface Check {
@@ -8,8 +11,8 @@ export interface Check {
   operationId: OperationId;
   /** Set on checks that need a target that keeps state: why a stateless mock cannot honour it. */
   statefulBecause?: string;
-  /** Set on checks that need a second application's credentials (`Target.otherApplication`). */
-  needsOtherApplication?: true;
+  /** What the check needs from the command line; it is skipped, naming them, when one is missing. */
+  needs?: Need[];
   /** Resolves when the target conforms; throws a ConformanceError naming what broke. */
   run(target: Target): Promise<void>;
 }

@@ -1,13 +1,13 @@
 // The conformance suite, defined once: the list of checks, how one runs against a target,
-// and the report. The vitest files and the CLI both run exactly this.
+// and the report. The vitest files and `authsvc-api conformance` both run exactly this.
 import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
 import { ConformanceError } from "./expect.js";
 import { stateChecks } from "./state-checks.js";
 import type { Target } from "./target.js";
 
-export type { Check } from "./check.js";
-export type { Target } from "./target.js";
+export type { Check, Need } from "./check.js";
+export type { Fixtures, Target } from "./target.js";
 
 /** Every check, contract checks first. */
 export const checks: Check[] = [...contractChecks, ...stateChecks];
@@ -22,10 +22,13 @@ export interface Outcome {
 /** Why the check cannot run against this target, or undefined when it can. */
 export function skipReason(check: Check, target: Target): string | undefined {
   if (check.statefulBecause && !target.stateful) return `needs a stateful target: ${check.statefulBecause}`;
-  if (check.needsOtherApplication && !target.otherApplication) {
-    return "no second application's credentials given (--other-api-key, --other-api-secret)";
-  }
-  return undefined;
+  const missing = (check.needs ?? []).filter((need) => (need === "apiSecret" ? !target.apiSecret : !target.fixtures[need]));
+  if (missing.length === 0) return undefined;
+  const fixtures = missing.filter((need) => need !== "apiSecret");
+  return [
+    ...(fixtures.length > 0 ? [`needs ${fixtures.join(", ")} in the fixtures file (--fixtures)`] : []),
+    ...(missing.includes("apiSecret") ? ["needs --api-secret"] : []),
+  ].join("; ");
 }
 
 // A ConformanceError is a judgement; anything else is a refused connection or a bug, shown

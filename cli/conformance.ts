@@ -1,0 +1,103 @@
+// `authsvc-api conformance`: the conformance suite against any implementation of the API.
+// Prints one line per check and a summary (or, with --format json, one JSON report);
+// exits 0 when no check fails, 1 when one does, 2 with one line on bad arguments.
+import { parseArgs } from "node:util";
+import { FixturesError, readFixtures } from "../conformance/fixtures.js";
+import { jsonReport } from "../conformance/report.js";
+import { runChecks, summary, table, type Fixtures, type Target } from "../conformance/suite.js";
+
+const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
+                               [--fixtures FILE] [--format text|json] [--stateless]
+
+  --base-url    the API's base URL, including /v1 (e.g. http://127.0.0.1:3000/v1)
+  --api-key     the API key of the application checked
+  --api-secret  its API secret (POST /notifications); without it those checks are skipped
+  --fixtures    a JSON file naming records the application holds, all optional:
+                  { "widget": "…", "user": "…", "smsProvider": "<the default provider>",
+                    "webhook": "…", "otherApplication": { "apiKey": "…", "apiSecret": "…" } }
+                checks that need a missing one are skipped and named
+  --format      text (default): a line per check and a summary; json: one report for CI
+  --stateless   the target keeps no state (a mock): skip the checks that need state
+
+The state checks change the target and put it back: they move the SMS provider and back,
+save the e-mail transport with the documented example and schedule a notification.
+Exit code: 0 all ran checks passed, 1 a check failed, 2 bad arguments.`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  target: Target;
+  format: "text" | "json";
+}
+
+function parse(argv: string[]): Parsed | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        "base-url": { type: "string" },
+        "api-key": { type: "string" },
+        "api-secret": { type: "string" },
+        fixtures: { type: "string" },
+        format: { type: "string", default: "text" },
+        stateless: { type: "boolean", default: false },
+        // Earlier flags of `npm run conformance`: state checks now run unless --stateless, and
+        // the other application's key may come from the command line instead of the file.
+        stateful: { type: "boolean", default: false },
+        "other-api-key": { type: "string" },
+        "other-api-secret": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0]);
+  }
+  if (values.help) return "help";
+  const baseUrl = values["base-url"]?.replace(/\/+$/, "");
+  if (!baseUrl) throw new UsageError("--base-url is required");
+  if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
+  const apiKey = values["api-key"];
+  if (!apiKey) throw new UsageError("--api-key is required");
+  if (values.format !== "text" && values.format !== "json") throw new UsageError(`--format must be text or json, got "${values.format}"`);
+  if (values.stateful && values.stateless) throw new UsageError("give --stateful or --stateless, not both");
+  const otherKey = values["other-api-key"];
+  const otherSecret = values["other-api-secret"];
+  if (Boolean(otherKey) !== Boolean(otherSecret)) throw new UsageError("give --other-api-key and --other-api-secret together");
+
+  let fixtures: Fixtures = {};
+  if (values.fixtures !== undefined) {
+    try {
+      fixtures = readFixtures(values.fixtures);
+    } catch (error) {
+      if (error instanceof FixturesError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  if (otherKey && otherSecret) fixtures = { ...fixtures, otherApplication: { apiKey: otherKey, apiSecret: otherSecret } };
+  const apiSecret = values["api-secret"];
+  return {
+    format: values.format,
+    target: { name: baseUrl, baseUrl, apiKey, ...(apiSecret ? { apiSecret } : {}), stateful: !values.stateless, fixtures },
+  };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let parsed: Parsed | "help";
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`authsvc-api conformance: ${error.message} (--help for usage)`);
+    return 2;
+  }
+  if (parsed === "help") {
+    console.log(usage);
+    return 0;
+  }
+  const { target, format } = parsed;
+  const outcomes = await runChecks(target);
+  if (format === "json") console.log(JSON.stringify(jsonReport(target, outcomes), null, 2));
+  else console.log(`${table(outcomes)}\n\n${summary(target, outcomes)}`);
+  return outcomes.some((o) => o.status === "failed") ? 1 : 0;
+}

@@ -1,0 +1,111 @@
+// What the checks read from the bundled document (`generated/openapi.json`, shipped in the
+// package): each operation's examples (ids, bodies) and a 2020-12 validator for its response
+// schemas and for Problem. The checks never restate a schema; they ask the document.
+import { existsSync, readFileSync } from "node:fs";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { operations, type OperationId } from "../generated/operations.js";
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** A node of the parsed JSON document (data, not typed code). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+// `conformance/` in the repository, `dist/conformance/` in the package: the document is the
+// nearest `generated/openapi.json` above this module.
+function bundleUrl(): URL {
+  for (const up of ["../", "../../"]) {
+    const url = new URL(`${up}generated/openapi.json`, import.meta.url);
+    if (existsSync(url)) return url;
+  }
+  throw new Error("conformance: generated/openapi.json not found beside the package");
+}
+
+/** The bundled document. */
+export const doc: Node = JSON.parse(readFileSync(bundleUrl(), "utf8"));
+
+function resolveRef(ref: string): Node {
+  if (!ref.startsWith("#/")) throw new Error(`cannot follow ${ref}`);
+  const target = ref
+    .slice(2)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((at: Node, key: string) => at?.[key], doc);
+  if (target === undefined) throw new Error(`dangling $ref ${ref}`);
+  return target;
+}
+
+function deref(node: Node): Node {
+  let current = node;
+  for (let hops = 0; current && typeof current === "object" && typeof current.$ref === "string"; hops++) {
+    if (hops > 20) throw new Error(`cannot follow ${node.$ref}`);
+    current = resolveRef(current.$ref);
+  }
+  return current;
+}
+
+function operation(operationId: OperationId): Node {
+  const { method, path } = operations[operationId];
+  return doc.paths[path][method];
+}
+
+/** The `example` of the operation's `id` path parameter. */
+export function exampleId(operationId: OperationId): string {
+  const id = (operation(operationId).parameters ?? []).map(deref).find((p: Node) => p.in === "path" && p.name === "id");
+  if (typeof id?.example !== "string") throw new Error(`${operationId} has no id parameter with an example`);
+  return id.example;
+}
+
+/** The value of the operation's first request-body example (a deep copy). */
+export function exampleBody(operationId: OperationId): unknown {
+  const media = deref(operation(operationId).requestBody)?.content?.["application/json"];
+  const first = Object.values<Node>(media?.examples ?? {})[0];
+  if (!first) throw new Error(`${operationId} has no request-body example`);
+  return structuredClone(deref(first).value);
+}
+
+const schemaBase = "urn:authsvc:openapi";
+
+// Every `#/components/...` reference made absolute, so a component compiles on its own.
+function absoluteRefs(node: Node): Node {
+  if (Array.isArray(node)) return node.map(absoluteRefs);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v)]),
+  );
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({ $id: schemaBase, components: absoluteRefs(doc.components) });
+const compiled = new Map<string, ValidateFunction>();
+
+function componentValidator(ref: string): ValidateFunction {
+  let validate = compiled.get(ref);
+  if (!validate) {
+    resolveRef(ref);
+    validate = ajv.compile({ $ref: `${schemaBase}${ref}` });
+    compiled.set(ref, validate);
+  }
+  return validate;
+}
+
+function errorsOf(ref: string, value: unknown): string | undefined {
+  const validate = componentValidator(ref);
+  return validate(value) ? undefined : ajv.errorsText(validate.errors as ErrorObject[], { dataVar: "body" });
+}
+
+/** Why `body` does not match the operation's success response schema, or undefined when it does. */
+export function successSchemaErrors(operationId: OperationId, body: unknown): string | undefined {
+  const response = deref(operation(operationId).responses[String(operations[operationId].successStatus)]);
+  const ref = response?.content?.["application/json"]?.schema?.$ref;
+  if (typeof ref !== "string") throw new Error(`${operationId}: the success schema is not a component $ref`);
+  return errorsOf(ref, body);
+}
+
+/** Why `body` is not a Problem (RFC 9457 + `code`), or undefined when it is. */
+export function problemSchemaErrors(body: unknown): string | undefined {
+  return errorsOf("#/components/schemas/Problem", body);
+}
