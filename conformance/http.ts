@@ -1,7 +1,7 @@
 // How a check talks to a target: through the generated client for the requests the client
 // can express, through plain fetch for the ones it cannot (no credentials, unknown fields,
 // malformed ids), and either way it gets back the raw status, content type and body.
-import { createApiClient } from "../client/index.js";
+import { createApiClient, type ApiClient, type paths } from "../client/index.js";
 import { credentialHeaders } from "./requests.js";
 import type { Target } from "./target.js";
 
@@ -26,14 +26,16 @@ export async function observe(response: Response): Promise<Observed> {
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, body, text };
 }
 
-// Without --api-secret the checks that send the key pair are skipped (Check.needs), so the
-// empty secret never reaches a target as a credential the check relies on.
-function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>) {
-  return createApiClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, apiSecret: target.apiSecret ?? "", headers, fetch });
-}
-
 /** The generated client with both credentials, as the checks use it. */
-export type Api = ReturnType<typeof clientFor>;
+export type Api = ApiClient<paths>;
+
+// Without --api-secret the client has no key pair; the checks that send one are skipped
+// (Check.needs), so the narrower client is never asked for POST /notifications.
+function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>): Api {
+  const options = { baseUrl: target.baseUrl, apiKey: target.apiKey, headers, fetch };
+  if (target.apiSecret === undefined) return createApiClient(options) as unknown as Api;
+  return createApiClient({ ...options, apiSecret: target.apiSecret });
+}
 
 /** Calls the target through the generated client and observes the raw response. */
 export async function viaClient(
