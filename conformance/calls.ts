@@ -38,7 +38,6 @@ export function exampleFixtures(): Fixtures {
 /** The fixture an operation's `{id}` needs (none for an operation without one). */
 export function idNeeds(operationId: OperationId): Need[] {
   const fixture = idFixtures[operationId];
-  if (hasId(operationId) && !fixture) throw new Error(`conformance: no fixture names the {id} of ${operationId} (calls.ts idFixtures)`);
   return fixture ? [fixture] : [];
 }
 

@@ -1,6 +1,6 @@
-// Each of the nine operations, called through the client, goes out with its own method,
-// URL under /v1, and exactly its own credentials: Bearer on eight, X-Api-Key + X-Api-Secret
-// (and no Authorization) on POST /notifications. The operations come from the generated
+// Each operation of the generated table, called through the client, goes out with its own
+// method, URL under /v1, and exactly its own credentials: Bearer on all but one, X-Api-Key +
+// X-Api-Secret (and no Authorization) on POST /notifications. The operations come from the generated
 // table, so a new operation is covered without touching this file.
 import { describe, expect, test } from "vitest";
 import { createApiClient } from "../../client/index.js";
@@ -86,14 +86,14 @@ describe("a client without the API secret", () => {
     expect(requests).toHaveLength(0);
   });
 
-  test("still calls the eight bearer operations", async () => {
+  test("still calls every bearer operation", async () => {
     const { fetch, requests } = observingFetch();
     const client = createApiClient({ baseUrl, apiKey, fetch });
     const bearer = Object.values(operations).filter((op) => op.security[0] === "bearerAuth");
 
     for (const op of bearer) await call(client, op);
 
-    expect(bearer).toHaveLength(8);
+    expect(bearer.length).toBeGreaterThan(0);
     expect(requests.map((r) => r.headers.get("authorization"))).toEqual(bearer.map(() => `Bearer ${apiKey}`));
   });
 });

@@ -1,4 +1,4 @@
-// Property-based fuzzing from the document: for each of the nine operations, valid requests
+// Property-based fuzzing from the document: for each operation of the generated table, valid requests
 // (parameters and bodies generated from its schemas) and mutated ones go to the reference
 // server; every answer must be a documented status with a body on that status's schema and
 // the right media type, never a 5xx, and the server must still answer afterwards.

@@ -13,9 +13,10 @@ describe("security", () => {
     expect(schemes.apiSecret).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Secret" });
   });
 
-  it("takes the bearer key alone on the eight other operations", () => {
+  it("takes the bearer key alone on every other operation", () => {
     const bearer = operations().filter((o) => !(o.method === "POST" && o.path === "/notifications"));
-    expect(bearer).toHaveLength(8);
+    // Every operation but one, whatever their number (adding an operation keeps this green).
+    expect(bearer).toHaveLength(operations().length - 1);
     for (const { method, path, op } of bearer) {
       // Stated per operation, not inherited, so a change of the root default cannot move it.
       expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operations } from "../../generated/operations.js";
 
 const run = promisify(execFile);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -105,6 +106,8 @@ describe("npm pack", () => {
         "dist/generated/operations.js",
         "dist/generated/operations.d.ts",
         "dist/generated/schema.d.ts",
+        "dist/conformance/index.js",
+        "dist/cli/conformance.js",
         "generated/openapi.json",
       ]),
     );
@@ -121,13 +124,16 @@ describe("npm pack", () => {
 });
 
 describe("installed into a consumer project", () => {
-  test("its only runtime dependency is openapi-fetch (and what openapi-fetch needs)", () => {
+  // Ajv validates the answers of `authsvc-api conformance` against the document.
+  test("its only runtime dependencies are openapi-fetch and Ajv (and what they need)", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
     const installed = Object.keys(lock.packages)
       .filter((key) => key.startsWith("node_modules/"))
       .map((key) => key.slice("node_modules/".length))
       .sort();
-    expect(installed).toEqual([name, "openapi-fetch", "openapi-typescript-helpers"]);
+    expect(installed).toEqual(
+      [name, "ajv", "ajv-formats", "fast-deep-equal", "fast-uri", "json-schema-traverse", "openapi-fetch", "openapi-typescript-helpers", "require-from-string"].sort(),
+    );
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {
@@ -143,7 +149,7 @@ describe("installed into a consumer project", () => {
       id: "wgt_5a3c8e1f7b92",
       problem: null,
       refused: expect.stringMatching(/X-Api-Secret.*apiSecret/),
-      operations: 9,
+      operations: Object.keys(operations).length,
       sameTable: true,
       title: JSON.parse(readFileSync("generated/openapi.json", "utf8")).info.title,
     });

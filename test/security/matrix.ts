@@ -1,10 +1,10 @@
 // The security matrix: for every operation, one valid request (A's ids, a valid body) sent
 // with each kind of credentials, and the status each must get. Cross-application rows send
 // application B's credentials at A's records. The secrets sent here are what the scan looks for.
-import type { OperationId } from "../../generated/operations.js";
+import { operations, type OperationId } from "../../generated/operations.js";
 import { appA, appB, idsOf, type DemoApplication } from "../support/demo.js";
 import { namedExample } from "../support/document.js";
-import { credentialHeaders, operationIds, schemeOf, validRequest, type ValidRequest } from "../support/requests.js";
+import { credentialHeaders, hasId, operationIds, schemeOf, validRequest, type ValidRequest } from "../support/requests.js";
 
 export const apps = { A: appA, B: appB } as const;
 export const unknownKey = "ak_live_unknown_7e3c9a1f5d2b8e4a";
@@ -75,7 +75,7 @@ export function credentials(id: OperationId, kind: CredentialKind, app: keyof ty
 export const expectedStatus = (kind: CredentialKind) => (kind === "right key" ? 200 : 401);
 
 /** Operations on an id of A's: B's key must get 404 (never revealing that the id exists). */
-export const crossApplication: OperationId[] = ["readWidget", "findUserActivity", "updateSmsProvider", "readWebhook", "findWebhookHistory"];
+export const crossApplication: OperationId[] = (Object.keys(operations) as OperationId[]).filter(hasId);
 
 /** A's record ids (read from the demo seed) that must never appear in an answer to B. */
 export const idsOfA = idsOf(appA);
