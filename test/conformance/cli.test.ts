@@ -11,10 +11,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli/conformance.js";
-import { exampleFixtures, idFixtures } from "../../conformance/calls.js";
+import { exampleFixtures } from "../../conformance/calls.js";
 import type { JsonReport } from "../../conformance/report.js";
 import { checks } from "../../conformance/suite.js";
-import type { OperationId } from "../../generated/operations.js";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { checkSeed, loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
@@ -173,7 +172,3 @@ describe("authsvc-api conformance with bad flags", () => {
   });
 });
 
-it("every operation with an {id} has the fixture that fills it", () => {
-  const withId = checks.map((c) => c.operationId).filter((id, i, all) => all.indexOf(id) === i);
-  for (const operationId of withId as OperationId[]) if (checks.some((c) => c.operationId === operationId && c.name.includes("404 problem for an unknown id"))) expect(idFixtures[operationId]).toBeDefined();
-});
