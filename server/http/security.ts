@@ -16,6 +16,23 @@ class Unauthenticated extends Error {
   readonly status = 401;
 }
 
+/**
+ * The authenticator itself failed (its database is down). eov would answer any error without
+ * a status as 401 with the error's own message as the detail; this one is a 500 whose
+ * message says nothing of the cause.
+ */
+class AuthenticatorFailed extends Error {
+  readonly status = 500;
+}
+
+async function lookup(find: () => Promise<Caller | undefined>): Promise<Caller | undefined> {
+  try {
+    return await find();
+  } catch (cause) {
+    throw new AuthenticatorFailed("The credentials could not be checked.", { cause });
+  }
+}
+
 const callers = new WeakMap<Request, Caller>();
 
 /** The application a request authenticated as (set by the security handlers). */
@@ -45,7 +62,7 @@ async function bearerCaller(req: Request, auth: Authenticator): Promise<Caller> 
   }
   const token = bearerToken(req);
   if (!token) throw new Unauthenticated("Expected `Authorization: Bearer <API key>`.");
-  const caller = await auth.authenticateBearer(token);
+  const caller = await lookup(() => auth.authenticateBearer(token));
   if (!caller) throw new Unauthenticated("The API key is not valid.");
   return caller;
 }
@@ -57,7 +74,7 @@ async function keyPairCaller(req: Request, auth: Authenticator): Promise<Caller>
   const apiKey = header(req, "x-api-key");
   const apiSecret = header(req, "x-api-secret");
   if (!apiKey || !apiSecret) throw new Unauthenticated("Expected both X-Api-Key and X-Api-Secret.");
-  const caller = await auth.authenticateKeyPair(apiKey, apiSecret);
+  const caller = await lookup(() => auth.authenticateKeyPair(apiKey, apiSecret));
   if (!caller) throw new Unauthenticated("The API key and secret are not valid.");
   return caller;
 }

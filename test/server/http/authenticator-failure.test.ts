@@ -1,0 +1,43 @@
+// The authenticator is asynchronous (a database may sit behind it) and can fail. A failure
+// is not a verdict on the credentials: it is never answered as 401, and the detail carries
+// nothing of the cause (which may name a host or a query).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSeed } from "../../../server/seed/load.js";
+import { createStore, type Store } from "../../../server/store/index.js";
+import { appA } from "../../support/demo.js";
+import { credentialsFor, validRequest } from "../../support/requests.js";
+import { problemOf, send, startHarness, type Harness } from "./harness.js";
+
+const cause = "connect ECONNREFUSED db-secret-host.internal:5432";
+
+/** The demo store whose credential lookups reject, as a store whose database is down would. */
+function storeWithFailingAuthenticator(): Store {
+  const store = createStore(loadSeed());
+  const down = async () => {
+    throw new Error(cause);
+  };
+  return { ...store, authenticateBearer: down, authenticateKeyPair: down };
+}
+
+describe("an authenticator that fails", () => {
+  let server: Harness;
+  beforeAll(async () => {
+    server = await startHarness({ store: storeWithFailingAuthenticator(), rateLimit: false });
+  });
+  afterAll(() => server?.close());
+
+  it.each(["readWidget", "createNotification"] as const)("%s: a 500 problem, not a 401, without the cause", async (operationId) => {
+    const res = await send(server, validRequest(operationId), credentialsFor(operationId, appA));
+    expect(res.status).toBe(500);
+    const problem = await problemOf(res);
+    expect(problem.code).toBe("internal_error");
+    const text = JSON.stringify(problem);
+    expect(text).not.toContain("db-secret-host");
+    expect(text).not.toContain("ECONNREFUSED");
+  });
+
+  it("still answers 401 without credentials (the authenticator is not asked)", async () => {
+    const res = await send(server, validRequest("readWidget"));
+    expect(res.status).toBe(401);
+  });
+});
