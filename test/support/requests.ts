@@ -1,28 +1,15 @@
 // One valid request per operation, built from the document's examples (path ids and bodies
 // are application A's demo records), and the credentials an operation takes, as headers.
 import { operations, type OperationId } from "../../generated/operations.js";
+import { credentialHeaders, hasId, schemeOf } from "../../conformance/requests.js";
 import { exampleBody, exampleId } from "./document.js";
 
 export const operationIds = Object.keys(operations) as OperationId[];
 
-/** The credentials scheme an operation takes. */
-export type Scheme = "bearer" | "keyPair";
-
-export function schemeOf(operationId: OperationId): Scheme {
-  return operations[operationId].security[0] === "apiKey" ? "keyPair" : "bearer";
-}
+// The scheme, `{id}` and header rules are the shipped conformance suite's, written once.
+export { credentialHeaders, hasId, schemeOf, type Scheme } from "../../conformance/requests.js";
 
 export const usesBearer = (operationId: OperationId): boolean => schemeOf(operationId) === "bearer";
-
-/** Whether the operation's path has an `{id}`. */
-export function hasId(operationId: OperationId): boolean {
-  return operations[operationId].path.includes("{id}");
-}
-
-/** The headers of one scheme for an application's key (and secret). */
-export function credentialHeaders(scheme: Scheme, app: { apiKey: string; apiSecret?: string }): Record<string, string> {
-  return scheme === "bearer" ? { authorization: `Bearer ${app.apiKey}` } : { "x-api-key": app.apiKey, "x-api-secret": app.apiSecret ?? "" };
-}
 
 /** The headers a correct client of `app` sends to the operation. */
 export function credentialsFor(operationId: OperationId, app: { apiKey: string; apiSecret?: string }): Record<string, string> {
