@@ -1,9 +1,9 @@
-// The nine operations exactly as the source's endpoint table (SERVICE.md section 4) gives
+// The nine operations exactly as the source's endpoint table (docs/decisions.md, Operations) gives
 // them: method, path relative to a `/v1` server, and the response `type` as a `const`.
 import { describe, expect, it } from "vitest";
 import { deref, doc, operation, operations, successSchema } from "./document.js";
 
-// SERVICE.md section 4, written out (`:id` as OpenAPI's `{id}`), with the operationIds
+// The endpoint table, written out (`:id` as OpenAPI's `{id}`), with the operationIds
 // that key the handlers and generated types, and whether the operation answers a list.
 const endpoints = [
   { n: "4.1", method: "GET", path: "/widgets/{id}", type: "api.application.widget.read", operationId: "readWidget", list: false },
