@@ -23,11 +23,11 @@ describe("operations", () => {
     expect(actual).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
   });
 
-  it("are served under a single HTTPS server URL ending in /v1", () => {
+  it("are served under /v1: production (HTTPS) first, then the mock and the local server", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
-    expect(doc.servers).toHaveLength(1);
     expect(doc.servers[0].url).toMatch(/^https:\/\/[^/]+\/v1$/);
+    expect(doc.servers.slice(1).map((s: { url: string }) => s.url)).toEqual(["http://127.0.0.1:4010/v1", "http://127.0.0.1:3000/v1"]);
     // No path repeats the version: it lives in the server URL only.
     for (const path of Object.keys(doc.paths)) expect(path.startsWith("/v1")).toBe(false);
   });
@@ -37,7 +37,7 @@ describe("operations", () => {
     expect(op.operationId).toBe(e.operationId);
     expect(Object.keys(op.responses).filter((s) => s.startsWith("2"))).toEqual(["200"]);
     const envelope = deref(successSchema(op));
-    expect(deref(envelope.properties.type)).toEqual({ const: e.type });
+    expect(deref(envelope.properties.type)).toEqual({ type: "string", const: e.type });
     expect(envelope.required).toEqual(expect.arrayContaining(["type", "result"]));
     expect(envelope.additionalProperties).toBe(false);
   });
