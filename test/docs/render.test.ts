@@ -165,12 +165,17 @@ describe("rendered reference (dist/docs/index.html)", () => {
 
     /** Elements (not fixed overlays) whose right edge is past the screen's. */
     const overflowing = () =>
-      phone.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        return [...document.querySelectorAll("body *")]
+      phone.locator("body *").evaluateAll((elements) => {
+        // The project compiles without the DOM library; the page's window is typed here.
+        const page = globalThis as unknown as {
+          document: { documentElement: { clientWidth: number } };
+          getComputedStyle(element: unknown): { position: string };
+        };
+        const width = page.document.documentElement.clientWidth;
+        return elements
           .filter((e) => {
             const box = e.getBoundingClientRect();
-            return box.width > 0 && box.right > width + 1 && getComputedStyle(e).position !== "fixed";
+            return box.width > 0 && box.right > width + 1 && page.getComputedStyle(e).position !== "fixed";
           })
           .slice(0, 5)
           .map((e) => `${e.tagName} ${Math.round(e.getBoundingClientRect().right)}px: ${e.textContent?.slice(0, 60)}`);
