@@ -50,4 +50,12 @@ describe("getting started", () => {
     for (const { url } of doc.servers) expect(section).toContain(url);
     expect(section).toMatch(/export BASE_URL=http:\/\/127\.0\.0\.1:4010\/v1/);
   });
+
+  it("shows the first call's answer exactly as the operation's example", () => {
+    const section = intro.slice(intro.indexOf("**First call**"));
+    expect(section).toContain('curl -sS "$BASE_URL/widgets/wgt_5a3c8e1f7b92" -H "Authorization: Bearer $API_KEY"');
+    const answer = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    const example = deref(operation("GET", "/widgets/{id}").responses["200"].content["application/json"].examples.WidgetRead).value;
+    expect(JSON.parse(answer)).toEqual(example);
+  });
 });
