@@ -1515,6 +1515,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Rules over the whole body: `type` picks the variant (SIMPLE, SURVEY, RADIO, CHECKBOX) and with it the allowed type-specific fields; `broadcast: true` excludes `receivers` and `groups`, and without it at least one of `receivers` or `groups` is required. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NotificationCreate"];

@@ -154,6 +154,15 @@ describe("rendered reference (dist/docs/index.html)", () => {
     expect(await inViewport(codeBlock(dataLine))).toBe(true);
   }, 60_000);
 
+  it("renders the body-level rules of POST /notifications above its fields", async () => {
+    const { op } = operations().find(({ op }) => op.operationId === "createNotification")!;
+    await open(op.tags[0], op.summary);
+    // The words before the first code span, which renders without its backticks.
+    const rules = page.getByText((op.requestBody.description as string).split("`")[0]!.trim()).first();
+    await rules.scrollIntoViewIfNeeded();
+    expect(await inViewport(rules)).toBe(true);
+  }, 60_000);
+
   describe(`at ${phoneWidth} px`, () => {
     let phone: Page;
     beforeAll(async () => {
