@@ -1,5 +1,5 @@
 // Prints the last results of bench, bench:scale and soak (bench/results/*.json) as the
-// Markdown tables the README's "Figures" keeps, so the README quotes exactly what ran.
+// Markdown tables bench/README.md's "Latest figures" keeps, so it quotes exactly what ran.
 import { existsSync, readFileSync } from "node:fs";
 import { fixed } from "./lib/report.js";
 

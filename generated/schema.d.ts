@@ -292,7 +292,7 @@ export interface components {
         Domain: {
             id: components["schemas"]["Id"];
             /**
-             * @description URL scheme of the domain; `HTTPS` is seen.
+             * @description URL scheme of the domain. Known values: `HTTPS`. More may come: accept any value.
              * @example HTTPS
              */
             protocol: components["schemas"]["OpenValue"];
@@ -326,15 +326,17 @@ export interface components {
             /** @example Sign-up form */
             name: string;
             /**
-             * @description Widget kind; `REGISTER` is seen (open set).
+             * @description Widget kind. Known values: `REGISTER`, `LOGIN`. More may come: accept any value.
              * @example REGISTER
+             * @example LOGIN
              */
             type: components["schemas"]["OpenValue"];
             is_active: boolean;
             has_watermark: boolean;
             /**
-             * @description Environment the widget runs in; `LIVE` is seen (open set).
+             * @description Environment the widget runs in. Known values: `LIVE`, `SANDBOX`. More may come: accept any value.
              * @example LIVE
+             * @example SANDBOX
              */
             environment: components["schemas"]["OpenValue"];
             organization_id: components["schemas"]["Id"];
@@ -416,17 +418,17 @@ export interface components {
         Activity: {
             id: components["schemas"]["Id"];
             /**
-             * @description Activity kind; `AUTHENTICATION` is seen (open set).
+             * @description Activity kind. Known values: `AUTHENTICATION`. More may come: accept any value.
              * @example AUTHENTICATION
              */
             type: components["schemas"]["OpenValue"];
             /**
-             * @description How the user authenticated; `EMAIL` is seen (open set).
+             * @description How the user authenticated. Known values: `EMAIL`. More may come: accept any value.
              * @example EMAIL
              */
             method: components["schemas"]["OpenValue"];
             /**
-             * @description Outcome; `APPROVED` is seen (open set). An APPROVED AUTHENTICATION is what makes a user a valid notification receiver.
+             * @description Outcome. Known values: `APPROVED`. More may come: accept any value. An APPROVED AUTHENTICATION is what makes a user a valid notification receiver.
              * @example APPROVED
              */
             status: components["schemas"]["OpenValue"];
@@ -498,17 +500,17 @@ export interface components {
         EncryptionReport: {
             id: components["schemas"]["Id"];
             /**
-             * @description Report kind; `ENCRYPTION_KEY` is seen (open set).
+             * @description Report kind. Known values: `ENCRYPTION_KEY`. More may come: accept any value.
              * @example ENCRYPTION_KEY
              */
             type: components["schemas"]["OpenValue"];
             /**
-             * @description Method of the reported activity (open set).
+             * @description Method of the reported activity. Known values: `EMAIL`. More may come: accept any value.
              * @example EMAIL
              */
             method: components["schemas"]["OpenValue"];
             /**
-             * @description Report status; `NEW` is seen (open set).
+             * @description Report status. Known values: `NEW`. More may come: accept any value.
              * @example NEW
              */
             status: components["schemas"]["OpenValue"];
@@ -537,11 +539,17 @@ export interface components {
                 version: string;
             };
             user: {
-                /** @example 1042 */
+                /**
+                 * @description The user's numeric id in the identity store (an integer, unlike the string resource ids).
+                 * @example 1042
+                 */
                 id: number;
                 email: components["schemas"]["EmailAddress"];
                 account: {
-                    /** @example 1042 */
+                    /**
+                     * @description The account's numeric id (an integer, unlike the string resource ids).
+                     * @example 1042
+                     */
                     id: number;
                     /** @example María */
                     first_name: string;
@@ -570,7 +578,7 @@ export interface components {
          */
         PhonePattern: string;
         /**
-         * @description A phone-number type; `MOBILE` is seen (open set).
+         * @description A phone-number type. Known values: `MOBILE`. More may come: accept any value.
          * @example MOBILE
          */
         PhoneType: components["schemas"]["OpenValue"];
@@ -607,8 +615,10 @@ export interface components {
         SmsProvider: {
             id: components["schemas"]["Id"];
             /**
-             * @description Kind of SMS gateway (open set).
+             * @description Kind of SMS gateway. Known values: `TWILIO`, `MESSAGEBIRD`, `VONAGE`. More may come: accept any value.
              * @example TWILIO
+             * @example MESSAGEBIRD
+             * @example VONAGE
              */
             type: components["schemas"]["OpenValue"];
             /** @example Primary gateway */
@@ -659,8 +669,6 @@ export interface components {
         };
         /** SENDGRID settings */
         SendgridSettings: {
-            /** @constant */
-            type: "SENDGRID";
             /** @description SendGrid access information. Write-only; stored encrypted. */
             auth?: {
                 /**
@@ -669,7 +677,13 @@ export interface components {
                  */
                 api_key: string;
             };
-        } & (components["schemas"]["EmailSettingsFields"] & {
+        } & ({
+            /**
+             * @description The provider: SENDGRID.
+             * @constant
+             */
+            type: "SENDGRID";
+        } & components["schemas"]["EmailSettingsFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -678,8 +692,6 @@ export interface components {
         });
         /** SES settings */
         SesSettings: {
-            /** @constant */
-            type: "SES";
             /** @description Amazon SES access information. Write-only; stored encrypted. */
             auth?: {
                 /**
@@ -692,7 +704,13 @@ export interface components {
                 /** @example wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY */
                 secretAccessKey: string;
             };
-        } & (components["schemas"]["EmailSettingsFields"] & {
+        } & ({
+            /**
+             * @description The provider: SES (Amazon Simple Email Service).
+             * @constant
+             */
+            type: "SES";
+        } & components["schemas"]["EmailSettingsFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -778,19 +796,20 @@ export interface components {
         };
         /** SIMPLE notification */
         SimpleNotificationCreate: {
-            /** @constant */
+            /**
+             * @description The notification type: SIMPLE is a notice without controls.
+             * @constant
+             */
             type: "SIMPLE";
-        } & (components["schemas"]["NotificationFields"] & {
+        } & components["schemas"]["NotificationFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "SIMPLE";
-        });
+        };
         /** SURVEY notification */
         SurveyNotificationCreate: {
-            /** @constant */
-            type: "SURVEY";
             /**
              * @description Text of the Close button; at most 15 characters.
              * @example Not now
@@ -801,7 +820,13 @@ export interface components {
              * @example Send answer
              */
             submit_text?: string;
-        } & (components["schemas"]["NotificationFields"] & {
+        } & ({
+            /**
+             * @description The notification type: SURVEY adds Close and Submit buttons.
+             * @constant
+             */
+            type: "SURVEY";
+        } & components["schemas"]["NotificationFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -823,11 +848,15 @@ export interface components {
         };
         /** RADIO notification */
         RadioNotificationCreate: {
-            /** @constant */
-            type: "RADIO";
             /** @description The radio buttons, 2 to 10. */
             radio: components["schemas"]["ChoiceItem"][];
-        } & (components["schemas"]["NotificationFields"] & {
+        } & ({
+            /**
+             * @description The notification type: RADIO asks for one choice of `radio`.
+             * @constant
+             */
+            type: "RADIO";
+        } & components["schemas"]["NotificationFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -836,11 +865,15 @@ export interface components {
         });
         /** CHECKBOX notification */
         CheckboxNotificationCreate: {
-            /** @constant */
-            type: "CHECKBOX";
             /** @description The checkboxes, 2 to 10. */
             checkbox: components["schemas"]["ChoiceItem"][];
-        } & (components["schemas"]["NotificationFields"] & {
+        } & ({
+            /**
+             * @description The notification type: CHECKBOX asks for any choices of `checkbox`.
+             * @constant
+             */
+            type: "CHECKBOX";
+        } & components["schemas"]["NotificationFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -859,7 +892,7 @@ export interface components {
             id: components["schemas"]["Id"];
             type: components["schemas"]["NotificationType"];
             /**
-             * @description Delivery status; `PENDING` on creation (open set).
+             * @description Delivery status. Known values: `PENDING` (on creation). More may come: accept any value.
              * @example PENDING
              */
             status: components["schemas"]["OpenValue"];
@@ -883,8 +916,9 @@ export interface components {
         Webhook: {
             id: components["schemas"]["Id"];
             /**
-             * @description The event the webhook is bound to; `logout` is seen (open set).
+             * @description The event the webhook is bound to. Known events: `login` (a user signed in), `logout` (a user signed out). More may come: accept any value.
              * @example logout
+             * @example login
              */
             event: string;
             /**
@@ -908,7 +942,11 @@ export interface components {
         WebhookHistoryRecord: {
             id: components["schemas"]["Id"];
             webhook_id: components["schemas"]["Id"];
-            /** @example logout */
+            /**
+             * @description The event delivered, as on the webhook. Known events: `login`, `logout`. More may come: accept any value.
+             * @example logout
+             * @example login
+             */
             event: string;
             /**
              * Format: uri
@@ -1090,7 +1128,7 @@ export interface components {
          */
         ReportDeviceVersion: string;
         /**
-         * @description Only reports with this `status` (`NEW` is seen).
+         * @description Only reports with this `status`. Known values: `NEW`. More may come: accept any value.
          * @example NEW
          */
         ReportStatus: components["schemas"]["OpenValue"];
@@ -1123,13 +1161,13 @@ export interface components {
          */
         "X-Request-Id": string;
         /**
-         * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=119;t=60`.
-         * @example "default";r=119;t=60
+         * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`.
+         * @example "default";r=599;t=60
          */
         RateLimit: string;
         /**
-         * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=120;w=60`.
-         * @example "default";q=120;w=60
+         * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`.
+         * @example "default";q=600;w=60
          */
         "RateLimit-Policy": string;
         /**
@@ -1347,7 +1385,7 @@ export interface operations {
                  */
                 device_version?: components["parameters"]["ReportDeviceVersion"];
                 /**
-                 * @description Only reports with this `status` (`NEW` is seen).
+                 * @description Only reports with this `status`. Known values: `NEW`. More may come: accept any value.
                  * @example NEW
                  */
                 status?: components["parameters"]["ReportStatus"];
@@ -1477,6 +1515,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Rules over the whole body: `type` picks the variant (SIMPLE, SURVEY, RADIO, CHECKBOX) and with it the allowed type-specific fields; `broadcast: true` excludes `receivers` and `groups`, and without it at least one of `receivers` or `groups` is required. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NotificationCreate"];

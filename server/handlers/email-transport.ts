@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.5 POST /custom/emails */
+/** saveEmailTransport: POST /custom/emails */
 export const saveEmailTransport =
   ({ store, clock }: HandlerDeps): Handler<"saveEmailTransport"> =>
   async ({ body, caller }) => ({

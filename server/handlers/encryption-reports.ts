@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.3 GET /reports/encryption */
+/** findEncryptionReports: GET /reports/encryption */
 export const findEncryptionReports =
   ({ store }: HandlerDeps): Handler<"findEncryptionReports"> =>
   async ({ query: { limit, page, ...filters }, caller }) => ({

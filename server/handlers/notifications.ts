@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.6 POST /notifications */
+/** createNotification: POST /notifications */
 export const createNotification =
   ({ store, clock }: HandlerDeps): Handler<"createNotification"> =>
   async ({ body, caller }) => ({

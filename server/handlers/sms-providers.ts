@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.4 PUT /sms/providers/{id} */
+/** updateSmsProvider: PUT /sms/providers/{id} */
 export const updateSmsProvider =
   ({ store }: HandlerDeps): Handler<"updateSmsProvider"> =>
   async ({ path, body, caller }) => ({

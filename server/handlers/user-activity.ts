@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.2 GET /users/{id}/activity */
+/** findUserActivity: GET /users/{id}/activity */
 export const findUserActivity =
   ({ store }: HandlerDeps): Handler<"findUserActivity"> =>
   async ({ path, query, caller }) => ({

@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.7 GET /webhooks/{id} */
+/** readWebhook: GET /webhooks/{id} */
 export const readWebhook =
   ({ store }: HandlerDeps): Handler<"readWebhook"> =>
   async ({ path, caller }) => ({
@@ -10,7 +10,7 @@ export const readWebhook =
     result: await store.webhook(caller.applicationId, path.id),
   });
 
-/** 4.8 GET /webhooks/{id}/history */
+/** findWebhookHistory: GET /webhooks/{id}/history */
 export const findWebhookHistory =
   ({ store }: HandlerDeps): Handler<"findWebhookHistory"> =>
   async ({ path, query, caller }) => ({
@@ -18,7 +18,7 @@ export const findWebhookHistory =
     ...(await store.webhookHistory(caller.applicationId, path.id, query)),
   });
 
-/** 4.9 GET /webhooks */
+/** findWebhooks: GET /webhooks */
 export const findWebhooks =
   ({ store }: HandlerDeps): Handler<"findWebhooks"> =>
   async ({ query, caller }) => ({

@@ -2,7 +2,7 @@ import type { Handler } from "../contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 
-/** 4.1 GET /widgets/{id} */
+/** readWidget: GET /widgets/{id} */
 export const readWidget =
   ({ store }: HandlerDeps): Handler<"readWidget"> =>
   async ({ path, caller }) => ({

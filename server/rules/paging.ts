@@ -1,4 +1,4 @@
-// Paging shared by every list operation (4.2, 4.3, 4.8, 4.9): `limit` 10..100 (default 10)
+// Paging shared by every list operation (docs/decisions.md, Paging): `limit` 10..100 (default 10)
 // and `page` >= 1 (default 1) are bounded by the document; this module only computes the
 // slice and the `meta` the source describes.
 import { invalid } from "../problems.js";

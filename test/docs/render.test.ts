@@ -1,6 +1,9 @@
-// `npm run docs` writes one standalone HTML file, and headless Chromium (Debian's package)
-// renders it offline: every operation's summary can be reached from the sidebar and shows
-// as a heading, with its curl and TypeScript samples beside it.
+// `npm run docs` writes one standalone HTML file (plus the openapi.json its Download link
+// serves), and headless Chromium (Debian's package) renders it offline: Getting started with
+// the three base URLs, every operation's summary reachable from the sidebar as a heading
+// with its curl and TypeScript samples, a curl sample showing every named request
+// example's body, and a 390 px phone layout where nothing is wider than the screen and no
+// error code breaks inside a word.
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,11 +11,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations } from "../openapi/document.js";
+import { doc, operations } from "../openapi/document.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const chromiumPath = "/usr/bin/chromium";
 const screenshot = "/tmp/docs-render.png";
+const phoneWidth = 390;
 const scratch = mkdtempSync(join(tmpdir(), "docs-"));
 const html = join(scratch, "dist/docs/index.html");
 
@@ -23,6 +27,19 @@ const expected = operations().map(({ op }) => {
   const tsLine = sample("TypeScript").split("\n").find((l: string) => /api\.(GET|PUT|POST)\(/.test(l))!.trim();
   return { summary: op.summary as string, tag: op.tags[0] as string, curlLine: sample("curl").split("\n")[0]!.trim(), tsLine };
 });
+
+// Every curl sample that sends a body, with its dropdown label and the `-d` line it shows:
+// together they carry every named request example (test/samples checks the bodies).
+const bodySamples = operations().flatMap(({ op }) =>
+  op["x-codeSamples"]
+    .filter((s: { lang: string; source: string }) => s.lang === "curl" && s.source.includes(" -d '"))
+    .map((s: { label: string; source: string }) => ({
+      summary: op.summary as string,
+      tag: op.tags[0] as string,
+      label: s.label,
+      dataLine: s.source.split("\n").find((l) => l.trim().startsWith("-d '"))!.trim(),
+    })),
+);
 
 let browser: Browser;
 let page: Page;
@@ -78,7 +95,7 @@ const codeBlock = (line: string) => page.locator("pre").filter({ hasText: line }
 
 describe("rendered reference (dist/docs/index.html)", () => {
   it("is one standalone HTML file: no script or stylesheet fetched from elsewhere", () => {
-    expect(readdirSync(join(scratch, "dist/docs"))).toEqual(["index.html"]);
+    expect(readdirSync(join(scratch, "dist/docs")).sort()).toEqual(["index.html", "openapi.json"]);
     const text = readFileSync(html, "utf8");
     expect(text).not.toMatch(/<script[^>]+src=["']https?:/);
     expect(text).not.toMatch(/<link[^>]+rel=["'](modulepreload|stylesheet)["'][^>]+href=["']https?:/);
@@ -107,4 +124,85 @@ describe("rendered reference (dist/docs/index.html)", () => {
     await open("Notifications", expected.find((e) => e.tag === "Notifications")!.summary);
     await page.screenshot({ path: screenshot });
   }, 120_000);
+
+  it("starts with Getting started: the three base URLs, the demo export block and the first call", async () => {
+    await page.goto(pathToFileURL(html).href, { waitUntil: "load" });
+    const heading = page.locator("h1, h2").filter({ hasText: exactly("Getting started") }).first();
+    await heading.scrollIntoViewIfNeeded();
+    expect(await inViewport(heading)).toBe(true);
+    const text = await page.locator("body").innerText();
+    const section = text.slice(text.indexOf("Getting started"));
+    expect(doc.servers).toHaveLength(3);
+    for (const { url } of doc.servers) expect(section, url).toContain(url);
+    expect(section).toContain("export BASE_URL=http://127.0.0.1:4010/v1");
+    expect(section).toContain('"$BASE_URL/widgets/wgt_5a3c8e1f7b92"');
+  });
+
+  it("offers the bundled document for download, and the link serves it", async () => {
+    const link = page.locator("a[download]").filter({ hasText: "openapi.json" }).first();
+    const href = await link.getAttribute("href");
+    const target = new URL(href!, page.url());
+    expect(target.protocol).toBe("file:");
+    expect(JSON.parse(readFileSync(target, "utf8"))).toEqual(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")));
+  });
+
+  it.each(bodySamples)("shows '$summary' with the body of '$label'", async ({ tag, summary, label, dataLine }) => {
+    await open(tag, summary);
+    const menu = page.locator("button").filter({ hasText: /^curl(: .*)?$|^TypeScript client$/ }).first();
+    await menu.click();
+    await page.getByRole("menuitem", { name: label, exact: true }).click();
+    expect(await inViewport(codeBlock(dataLine))).toBe(true);
+  }, 60_000);
+
+  it("renders the body-level rules of POST /notifications above its fields", async () => {
+    const { op } = operations().find(({ op }) => op.operationId === "createNotification")!;
+    await open(op.tags[0], op.summary);
+    // The words before the first code span, which renders without its backticks.
+    const rules = page.getByText((op.requestBody.description as string).split("`")[0]!.trim()).first();
+    await rules.scrollIntoViewIfNeeded();
+    expect(await inViewport(rules)).toBe(true);
+  }, 60_000);
+
+  describe(`at ${phoneWidth} px`, () => {
+    let phone: Page;
+    beforeAll(async () => {
+      phone = await browser.newPage({ viewport: { width: phoneWidth, height: 844 } });
+      phone.setDefaultTimeout(10_000);
+      await phone.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
+    });
+    afterAll(() => phone?.close());
+
+    /** Elements (not fixed overlays) whose right edge is past the screen's. */
+    const overflowing = () =>
+      phone.locator("body *").evaluateAll((elements) => {
+        // The project compiles without the DOM library; the page's window is typed here.
+        const page = globalThis as unknown as {
+          document: { documentElement: { clientWidth: number } };
+          getComputedStyle(element: unknown): { position: string };
+        };
+        const width = page.document.documentElement.clientWidth;
+        return elements
+          .filter((e) => {
+            const box = e.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 1 && page.getComputedStyle(e).position !== "fixed";
+          })
+          .slice(0, 5)
+          .map((e) => `${e.tagName} ${Math.round(e.getBoundingClientRect().right)}px: ${e.textContent?.slice(0, 60)}`);
+      });
+
+    it.each(["", "#/notifications/createnotification", "#/sms-providers/updatesmsprovider"])("nothing is wider than the screen on '%s'", async (route) => {
+      await phone.goto(pathToFileURL(html).href + route, { waitUntil: "load" });
+      await phone.locator("h1, h2").first().waitFor();
+      expect(await overflowing()).toEqual([]);
+    }, 60_000);
+
+    it("breaks no error code inside a word", async () => {
+      await phone.goto(pathToFileURL(html).href, { waitUntil: "load" });
+      const codes = phone.locator("table code").filter({ hasText: /^[a-z]+(_[a-z]+)+$|^[a-z]+$/ });
+      await codes.first().waitFor();
+      const lines = await codes.evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length] as const));
+      expect(lines.map(([code]) => code)).toContain("unsupported_media_type");
+      expect(lines.filter(([, n]) => n !== 1)).toEqual([]);
+    }, 60_000);
+  });
 });

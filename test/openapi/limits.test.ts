@@ -1,4 +1,4 @@
-// Every limit and closed value set of SERVICE.md (sections 4 and 8) and CONTRACT.md, checked
+// Every limit and closed value set of the operations (docs/decisions.md, Limits), checked
 // by validating values at and just past each bound against the document's own schemas.
 import { describe, expect, it } from "vitest";
 import { bodySchema, check, deref, operation, parameter, parameters, property, propertyDeclarations, successSchema } from "./document.js";
@@ -21,7 +21,7 @@ const bodies = {
   CHECKBOX: { ...base, type: "CHECKBOX", checkbox: choices(2) },
 };
 
-describe("paging (4.2, 4.3, 4.8, 4.9)", () => {
+describe("paging (docs/decisions.md, Paging)", () => {
   const paged = [
     operation("GET", "/users/{id}/activity"),
     reports,
@@ -98,7 +98,7 @@ describe("GET /reports/encryption filters", () => {
   });
 });
 
-describe("POST /notifications limits (section 8)", () => {
+describe("createNotification limits", () => {
   it.each(Object.entries(bodies))("accepts the base %s body", (_, body) => accepts(notifications, body));
 
   it("bounds title to 50 characters", () => {

@@ -1,9 +1,9 @@
-// The nine operations exactly as the source's endpoint table (SERVICE.md section 4) gives
+// The nine operations exactly as the source's endpoint table (docs/decisions.md, Operations) gives
 // them: method, path relative to a `/v1` server, and the response `type` as a `const`.
 import { describe, expect, it } from "vitest";
 import { deref, doc, operation, operations, successSchema } from "./document.js";
 
-// SERVICE.md section 4, written out (`:id` as OpenAPI's `{id}`), with the operationIds
+// The endpoint table, written out (`:id` as OpenAPI's `{id}`), with the operationIds
 // that key the handlers and generated types, and whether the operation answers a list.
 const endpoints = [
   { n: "4.1", method: "GET", path: "/widgets/{id}", type: "api.application.widget.read", operationId: "readWidget", list: false },
@@ -23,11 +23,11 @@ describe("operations", () => {
     expect(actual).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
   });
 
-  it("are served under a single HTTPS server URL ending in /v1", () => {
+  it("are served under /v1: production (HTTPS) first, then the mock and the local server", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
-    expect(doc.servers).toHaveLength(1);
     expect(doc.servers[0].url).toMatch(/^https:\/\/[^/]+\/v1$/);
+    expect(doc.servers.slice(1).map((s: { url: string }) => s.url)).toEqual(["http://127.0.0.1:4010/v1", "http://127.0.0.1:3000/v1"]);
     // No path repeats the version: it lives in the server URL only.
     for (const path of Object.keys(doc.paths)) expect(path.startsWith("/v1")).toBe(false);
   });
@@ -37,7 +37,7 @@ describe("operations", () => {
     expect(op.operationId).toBe(e.operationId);
     expect(Object.keys(op.responses).filter((s) => s.startsWith("2"))).toEqual(["200"]);
     const envelope = deref(successSchema(op));
-    expect(deref(envelope.properties.type)).toEqual({ const: e.type });
+    expect(deref(envelope.properties.type)).toEqual({ type: "string", const: e.type });
     expect(envelope.required).toEqual(expect.arrayContaining(["type", "result"]));
     expect(envelope.additionalProperties).toBe(false);
   });
@@ -63,7 +63,11 @@ describe("operations", () => {
     expect(op.description.length).toBeGreaterThan(80);
     expect(op.tags).toHaveLength(1);
     expect(doc.tags.map((t: { name: string }) => t.name)).toContain(op.tags[0]);
-    expect(op["x-codeSamples"].map((s: { lang: string }) => s.lang).sort()).toEqual(["TypeScript", "curl"]);
+    // One TypeScript sample, and a curl sample per named request example (at least one).
+    const langs: string[] = op["x-codeSamples"].map((s: { lang: string }) => s.lang);
+    expect(langs.filter((l) => l === "TypeScript")).toHaveLength(1);
+    expect(langs.filter((l) => l !== "TypeScript").length).toBeGreaterThan(0);
+    expect(new Set(langs)).toEqual(new Set(["TypeScript", "curl"]));
   });
 
   it("groups the operations into the seven areas of the source", () => {

@@ -1,4 +1,4 @@
-// Every field of SERVICE.md section 2 (and the history record of CONTRACT.md) on the schema
+// Every field of each resource (and the history record of docs/decisions.md) on the schema
 // the operation answers, with its type; request bodies refuse fields they do not know.
 import { describe, expect, it } from "vitest";
 import { bodySchema, check, deref, doc, operation, property, successSchema, typeInfo, type Node } from "./document.js";
@@ -10,7 +10,7 @@ interface Fields {
   [name: string]: Field;
 }
 
-// SERVICE.md section 2, written out.
+// The fields of each resource, written out.
 const domain: Fields = {
   id: "string", protocol: "string", hostname: "string", port: "integer", is_sandbox: "boolean",
   organization_id: "string", href: "string", is_verified: "boolean", verify_key: "string",
@@ -54,7 +54,7 @@ const webhook: Fields = {
   id: "string", event: "string", url: "string", is_active: "boolean", organization_id: "string",
   application_id: "string", created_at: "timestamp",
 };
-// CONTRACT.md, 4.8: the fields the source leaves open.
+// docs/decisions.md, Webhook history records: the fields the source leaves open.
 const historyRecord: Fields = {
   id: "string", webhook_id: "string", event: "string", url: "string", status: "string", response_code: "integer",
   duration_ms: "integer", attempt: "integer", error: "string", created_at: "timestamp",
@@ -69,7 +69,7 @@ const resources: [string, string, string, Fields][] = [
   ["2.6 In-app notification", "POST", "/notifications", notification],
   ["2.7 Webhook", "GET", "/webhooks/{id}", webhook],
   ["2.7 Webhook (list record of 4.9)", "GET", "/webhooks", webhook],
-  ["history record (CONTRACT.md 4.8)", "GET", "/webhooks/{id}/history", historyRecord],
+  ["history record (docs/decisions.md)", "GET", "/webhooks/{id}/history", historyRecord],
 ];
 
 /** The record schema an operation answers: `result`, or its items for a list. */
@@ -125,7 +125,7 @@ function fieldMismatches(schema: Node, field: Field, where: string): string[] {
   }
 }
 
-describe("resources of section 2", () => {
+describe("resources", () => {
   it.each(resources)("%s has every field with its type", (_, method, path, fields) => {
     expect(mismatches(record(method, path), fields, "")).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Credentials per operation, as SERVICE.md section 5 and CONTRACT.md state them: a bearer
+// Credentials per operation, as the introduction's Authentication states them: a bearer
 // API key everywhere except POST /notifications, which takes X-Api-Key and X-Api-Secret
 // together and nothing else.
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,8 @@
 // The docs' code samples run against the mock, so a sample that stops working fails CI:
 // each curl.sh with bash (exit 0, a JSON body with the operation's `type`) and each
-// client.ts with tsx (exit 0; it throws on an error response). The bundle must embed
-// exactly these files as x-codeSamples, so the docs show what was run.
+// client.ts with tsx (exit 0; it throws on an error response). Each further named request
+// example has its own curl.<ExampleName>.sh sending exactly that example's body. The bundle
+// must embed exactly these files as x-codeSamples, so the docs show what was run.
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -32,6 +33,29 @@ function embeddedSamples(operationId: OperationId): { lang: string; source: stri
   return bundle.paths[path][method]["x-codeSamples"] ?? [];
 }
 
+/** The operation's named request examples, by name (the bundle keeps them as `$ref`s). */
+function requestExamples(operationId: OperationId): [string, unknown][] {
+  const { method, path } = operations[operationId];
+  const examples = bundle.paths[path][method].requestBody?.content["application/json"].examples ?? {};
+  const resolve = (node: { $ref?: string }) =>
+    node.$ref ? node.$ref.slice(2).split("/").reduce((at: Record<string, unknown>, key: string) => at[key] as never, bundle) : node;
+  return Object.entries<{ $ref?: string }>(examples).map(([name, node]) => [name, (resolve(node) as { value: unknown }).value]);
+}
+
+/** The JSON a curl sample sends with `-d '…'`, or undefined for a sample without a body. */
+function curlBody(source: string): unknown {
+  const match = /-d '([^']*)'/.exec(source);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+/** The further curl samples of an operation: curl.<ExampleName>.sh, sorted by example order. */
+const exampleCurlFiles = (operationId: OperationId): string[] =>
+  readdirSync(`${samplesDir}/${operationId}`)
+    .filter((name) => /^curl\..+\.sh$/.test(name))
+    .sort((a, b) => exampleIndex(operationId, a) - exampleIndex(operationId, b));
+const exampleIndex = (operationId: OperationId, file: string) =>
+  requestExamples(operationId).findIndex(([name]) => file === `curl.${name}.sh`);
+
 describe("code samples", () => {
   let mock: RunningMock;
   let env: NodeJS.ProcessEnv;
@@ -53,7 +77,22 @@ describe("code samples", () => {
 
     it("is embedded in the bundle as x-codeSamples, unchanged", () => {
       const sources = embeddedSamples(operationId).map((sample) => sample.source);
-      expect(sources).toEqual([readFileSync(curlFile, "utf8"), readFileSync(clientFile, "utf8")]);
+      const further = exampleCurlFiles(operationId).map((file) => readFileSync(`${samplesDir}/${operationId}/${file}`, "utf8"));
+      expect(sources).toEqual([readFileSync(curlFile, "utf8"), readFileSync(clientFile, "utf8"), ...further]);
+    });
+
+    it("has a curl sample per named request example, sending exactly its body", () => {
+      const examples = requestExamples(operationId);
+      const sent = embeddedSamples(operationId).filter((s) => s.lang === "curl").map((s) => curlBody(s.source));
+      expect(sent).toHaveLength(Math.max(1, examples.length));
+      examples.forEach(([name, value], i) => expect(sent[i], name).toEqual(value));
+      // Every further file is named after an example of this operation.
+      for (const file of exampleCurlFiles(operationId)) expect(exampleIndex(operationId, file), file).toBeGreaterThan(0);
+    });
+
+    it.each(exampleCurlFiles(operationId))("%s answers the operation's envelope", async (file) => {
+      const { stdout } = await run("bash", [`${samplesDir}/${operationId}/${file}`], { env, cwd: root });
+      expect(JSON.parse(stdout)).toMatchObject({ type: operations[operationId].responseType });
     });
 
     it("curl.sh answers the operation's envelope", async () => {

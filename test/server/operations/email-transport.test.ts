@@ -1,4 +1,4 @@
-// 4.5 POST /custom/emails: one transport per application, created or replaced (same id,
+// saveEmailTransport (POST /custom/emails): one transport per application, created or replaced (same id,
 // created_at and counters), auth encrypted at rest and answered only as an opaque token,
 // domain/region derived, is_verified reset by a change of type or auth.
 import { describe, expect, it } from "vitest";

@@ -59,7 +59,7 @@ describe("through HTTP", () => {
 
   const base = { title: "T", content: "C", broadcast: true };
   const items = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Choice ${i + 1}` }));
-  // Every rule of CONTRACT 4.6 that the document states, sent through the real server, each
+  // Every rule of createNotification (docs/decisions.md, Notification targeting) that the document states, sent through the real server, each
   // answered with an errors[] entry pointing at every offending value (a missing list or a
   // list not allowed with the rest of the body is pointed at by its own name).
   it.each([

@@ -1,4 +1,4 @@
-// 4.6 POST /notifications beyond the schema: receivers must be users of the application who
+// createNotification (POST /notifications) beyond the schema: receivers must be users of the application who
 // have logged in (by id or e-mail, any case), groups must exist, send_at may be at most 60 s
 // in the past; the answer is PENDING with an ISO send_at and the defaults filled in.
 import { describe, expect, it } from "vitest";

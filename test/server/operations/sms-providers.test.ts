@@ -1,4 +1,4 @@
-// 4.4 PUT /sms/providers/{id}: empty body no-op, UP/DOWN by one place (no-op at the ends),
+// updateSmsProvider (PUT /sms/providers/{id}): empty body no-op, UP/DOWN by one place (no-op at the ends),
 // positions 1..n without gap, the single default and its 409, arrays replaced whole, and a
 // property test of random update sequences against a model. Concurrent updates are tested
 // over real HTTP in http.test.ts.

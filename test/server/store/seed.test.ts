@@ -31,10 +31,10 @@ describe("loadSeed", () => {
     expect(loadSeed(file).applications.map((a) => a.id)).toEqual(["app_1d9e7c42a6f0"]);
   });
 
-  it("loads the README's minimal custom seed, and its credentials authenticate", async () => {
-    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  it("loads the documented minimal custom seed, and its credentials authenticate", async () => {
+    const readme = readFileSync(new URL("../../../docs/reference-server.md", import.meta.url), "utf8");
     const block = /A minimal custom seed[^\n]*\n+```json\n([\s\S]*?)```/.exec(readme);
-    expect(block, "README: the minimal seed example").not.toBeNull();
+    expect(block, "docs/reference-server.md: the minimal seed example").not.toBeNull();
     const store = createStore(checkSeed(JSON.parse(block![1]!)));
     expect((await store.authenticateKeyPair("ak_test_local_0001", "as_test_local_0001"))?.applicationId).toBe("app_local000001");
   });
