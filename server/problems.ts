@@ -19,6 +19,7 @@ export const problemKinds = {
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "Internal server error" },
+  service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<ProblemCode, { status: number; title: string }>;
 
 /** Base of the `type` URI of every problem; the code completes it. */

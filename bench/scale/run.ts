@@ -9,6 +9,12 @@ import { fixed, machine, table } from "../lib/report.js";
 import { spawnTarget } from "../lib/spawn.js";
 import { pathOf, queries } from "./queries.js";
 
+// `-- --store postgres` runs the same queries on the PostgreSQL store (bench/scale/postgres.ts).
+if (process.argv.includes("postgres") && process.argv.includes("--store")) {
+  await import("./postgres.js");
+  process.exit(0);
+}
+
 const sizes = (process.env.SCALE_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const durationS = Number(process.env.SCALE_DURATION ?? 3);
 const here = (p: string) => new URL(p, import.meta.url).pathname;

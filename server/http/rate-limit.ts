@@ -2,7 +2,7 @@
 // hashed so the limiter's memory never holds a credential; requests without one count per
 // client IP. One application's traffic cannot use up another's quota.
 import type { Request, RequestHandler } from "express";
-import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { rateLimit, ipKeyGenerator, type Store } from "express-rate-limit";
 import { sha256Hex } from "../crypto/hash.js";
 import { ApiProblem } from "../problems.js";
 import { bearerToken, header } from "./security.js";
@@ -13,6 +13,8 @@ export interface RateLimitOptions {
   limit: number;
   /** Window length in milliseconds. */
   windowMs: number;
+  /** Where counters live (default: this process's memory); a shared store makes one limit across processes. */
+  store?: Store;
 }
 
 export const defaultRateLimit: RateLimitOptions = { limit: 600, windowMs: 60_000 };
@@ -40,6 +42,7 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
     legacyHeaders: false,
     identifier: "default",
     keyGenerator: rateLimitKey,
+    ...(options.store !== undefined && { store: options.store }),
     // The library has set Retry-After and the RateLimit headers by now; the mapper keeps them.
     handler: (_req, _res, next) => {
       const seconds = Math.ceil(options.windowMs / 1000);

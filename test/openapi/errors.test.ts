@@ -14,11 +14,13 @@ const codes: Record<string, string> = {
   "415": "unsupported_media_type",
   "429": "rate_limited",
   "500": "internal_error",
+  // A server backed by a database that it cannot reach (issue 13's PostgreSQL store).
+  "503": "service_unavailable",
 };
 
 /** The statuses an operation must document, by CONTRACT.md. */
 function expectedStatuses(method: string, path: string, op: Node): string[] {
-  const statuses = ["400", "401", "429", "500"];
+  const statuses = ["400", "401", "429", "500", "503"];
   if (path.includes("{id}")) statuses.push("404");
   if (op.requestBody) statuses.push("413", "415");
   if (method === "PUT" && path === "/sms/providers/{id}") statuses.push("409");
@@ -82,9 +84,10 @@ describe("error model", () => {
     expect(Object.keys(response.headers)).toContain("X-Request-Id");
   });
 
-  it("429 tells when to retry; 400 names each offending value", () => {
+  it("429 and 503 tell when to retry; 400 names each offending value", () => {
     const rateLimited = deref(operations()[0]!.op.responses["429"]);
     expect(Object.keys(rateLimited.headers)).toContain("Retry-After");
+    expect(Object.keys(deref(operations()[0]!.op.responses["503"]).headers)).toContain("Retry-After");
     const invalid = deref(operations()[0]!.op.responses["400"]).content["application/problem+json"];
     for (const example of Object.values<Node>(invalid.examples)) expect(deref(example).value.errors.length).toBeGreaterThan(0);
   });

@@ -1,0 +1,221 @@
+// The store on PostgreSQL: the same rules and problems as the in-memory store (the pure
+// functions of server/rules), every statement scoped by the caller's application, and the
+// read-modify-write operations inside one transaction that locks what they change, so
+// several processes on one database keep every guarantee of the single process.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Caller } from "../../contract.js";
+import { openAuth, sealAuth } from "../../crypto/email-auth.js";
+import { sameDigest, sha256 } from "../../crypto/hash.js";
+import { notFound } from "../../problems.js";
+import { saveTransport } from "../../rules/email-transport.js";
+import { createNotification } from "../../rules/notifications.js";
+import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.js";
+import { updateProvider } from "../../rules/sms-providers.js";
+import type { EmailTransport, EncryptionReport, Notification, SmsProvider } from "../../seed/types.js";
+import type { Store as AsyncStore } from "../index.js";
+import { copyReports, reportQuery } from "./reports.js";
+import { sql, unscoped } from "./sql.js";
+import { withUnavailable } from "./unavailable.js";
+
+export type { Store as AsyncStore } from "../index.js";
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Connections in the pool (10). */
+  max?: number;
+  /** How long a request waits for a free connection before failing (5000 ms). */
+  connectionTimeoutMillis?: number;
+}
+
+export interface PostgresStore extends AsyncStore {
+  readonly pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+const bodies = <T>(result: pg.QueryResult<{ body: T }>): T[] => result.rows.map((row) => row.body);
+
+export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+  });
+  // An idle connection the server drops (restart, network) must not crash the process.
+  pool.on("error", () => undefined);
+
+  /** Runs `work` in one transaction on one connection. */
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** 404 unless the application exists (only a caller the store did not authenticate lacks one). */
+  async function requireApplication(db: pg.Pool | pg.PoolClient, applicationId: string, lock = false): Promise<void> {
+    const found = await db.query(lock ? sql.lockApplication : sql.application, [applicationId]);
+    if (found.rowCount === 0) throw notFound(`Application ${applicationId} was not found.`);
+  }
+
+  /** One page of a list: an exact count and the rows of the page. */
+  async function page<T>(countSql: string, pageSql: string, keys: unknown[], paging: Paging): Promise<Page<T>> {
+    const start = pageStart(paging);
+    const [count, rows] = await Promise.all([
+      pool.query<{ total: number }>(countSql, keys),
+      pool.query<{ body: T }>(pageSql, [...keys, paging.limit, start]),
+    ]);
+    const result = bodies(rows);
+    return { result, meta: pageMeta(count.rows[0]!.total, result.length, paging) };
+  }
+
+  async function credential(apiKey: string) {
+    const digest = sha256(apiKey);
+    const row = (await pool.query<{ secret_digest: Buffer; id: string; organization_id: string }>(unscoped.credential, [digest])).rows[0];
+    return row;
+  }
+  const callerOf = (row: { id: string; organization_id: string }): Caller => Object.freeze({ applicationId: row.id, organizationId: row.organization_id });
+
+  return withUnavailable({
+    pool,
+    close: () => pool.end(),
+
+    async authenticateBearer(apiKey) {
+      const row = await credential(apiKey);
+      return row === undefined ? undefined : callerOf(row);
+    },
+
+    async authenticateKeyPair(apiKey, apiSecret) {
+      const row = await credential(apiKey);
+      // Compare the secret even when the key is unknown, so both paths take the same time.
+      const secretOk = sameDigest(row?.secret_digest ?? sha256(""), sha256(apiSecret));
+      return row !== undefined && secretOk ? callerOf(row) : undefined;
+    },
+
+    async applications() {
+      const rows = (await pool.query<{ id: string; organization_id: string; name: string }>(unscoped.applications)).rows;
+      return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, name: row.name }));
+    },
+
+    async widget(applicationId, id) {
+      const row = (await pool.query(sql.widget, [applicationId, id])).rows[0];
+      if (row === undefined) throw notFound(`Widget ${id} was not found.`);
+      return row.body;
+    },
+
+    async userActivity(applicationId, userId, paging) {
+      if ((await pool.query(sql.user, [applicationId, userId])).rowCount === 0) throw notFound(`User ${userId} was not found.`);
+      return page(sql.activityCount, sql.activityPage, [applicationId, userId], paging);
+    },
+
+    async encryptionReports(applicationId, filters, paging) {
+      const { count, page: pageStatement } = reportQuery(applicationId, filters, paging);
+      const [total, rows] = await Promise.all([pool.query<{ total: number }>(count), pool.query<{ body: EncryptionReport }>(pageStatement)]);
+      const result = bodies(rows);
+      return { result, meta: pageMeta(total.rows[0]!.total, result.length, paging) };
+    },
+
+    async addReports(applicationId, records) {
+      await transaction(async (client) => {
+        await requireApplication(client, applicationId);
+        await copyReports(client, applicationId, records);
+      });
+      // Fresh statistics for the planner, and a visibility map so that exact counts are
+      // answered from the indexes alone (index-only and bitmap scans skip the table).
+      await pool.query(sql.vacuumReports);
+    },
+
+    async smsProviders(applicationId) {
+      return bodies<SmsProvider>(await pool.query(sql.smsProviders, [applicationId]));
+    },
+
+    // The application row is locked first, so updates of one application's providers run
+    // one after another across every process; the list is then read afresh and locked.
+    async updateSmsProvider(applicationId, id, patch) {
+      return transaction(async (client) => {
+        await requireApplication(client, applicationId, true);
+        const providers = bodies<SmsProvider>(await client.query(sql.lockSmsProviders, [applicationId]));
+        const { providers: next, updated } = updateProvider(providers, id, patch);
+        const before = new Map(providers.map((provider) => [provider.id, JSON.stringify(provider)]));
+        // Defaults taken away are written before the one given, for the single-default index.
+        const changed = next.filter((provider) => before.get(provider.id) !== JSON.stringify(provider));
+        changed.sort((a, b) => Number(a.is_default) - Number(b.is_default));
+        for (const provider of changed) {
+          await client.query(sql.writeSmsProvider, [applicationId, provider.id, provider.sort, provider.is_default, JSON.stringify(provider)]);
+        }
+        return updated;
+      });
+    },
+
+    async emailTransport(applicationId) {
+      return (await pool.query<{ body: EmailTransport }>(sql.emailTransport, [applicationId])).rows[0]?.body;
+    },
+
+    async saveEmailTransport(applicationId, settings, now) {
+      return transaction(async (client) => {
+        const owner = (await client.query<{ id: string; organization_id: string }>(sql.owner, [applicationId])).rows[0];
+        if (owner === undefined) throw notFound(`Application ${applicationId} was not found.`);
+        const current = (await client.query<{ body: EmailTransport }>(sql.lockEmailTransport, [applicationId])).rows[0]?.body;
+        const record = saveTransport(current, settings, {
+          applicationId,
+          organizationId: owner.organization_id,
+          now,
+          newId: () => `eml_${randomBytes(6).toString("hex")}`,
+          seal: sealAuth,
+          open: openAuth,
+        });
+        return (await client.query<{ body: EmailTransport }>(sql.upsertEmailTransport, [applicationId, record])).rows[0]!.body;
+      });
+    },
+
+    async createNotification(applicationId, request, now) {
+      await requireApplication(pool, applicationId);
+      const receivers = request.receivers ?? [];
+      const groups = request.groups ?? [];
+      const [users, found] = await Promise.all([
+        receivers.length === 0
+          ? { rows: [] as { id: string; email_lower: string }[] }
+          : pool.query<{ id: string; email_lower: string }>(sql.receivers, [applicationId, receivers, receivers.map((r) => r.toLowerCase())]),
+        groups.length === 0 ? { rows: [] as { g: number }[] } : pool.query<{ g: number }>(sql.groups, [applicationId, groups]),
+      ]);
+      const ids = new Set(users.rows.map((row) => row.id));
+      const emails = new Set(users.rows.map((row) => row.email_lower));
+      const known = new Set(found.rows.map((row) => row.g));
+      const notification: Notification = createNotification(
+        request,
+        {
+          canReceive: (receiver) => (receiver.includes("@") ? emails.has(receiver.toLowerCase()) : ids.has(receiver)),
+          hasGroup: (group) => known.has(group),
+        },
+        now,
+      );
+      await pool.query(sql.insertNotification, [applicationId, notification.id, JSON.stringify(notification)]);
+      return notification;
+    },
+
+    async notifications(applicationId) {
+      return bodies<Notification>(await pool.query(sql.notifications, [applicationId]));
+    },
+
+    async webhook(applicationId, id) {
+      const row = (await pool.query(sql.webhook, [applicationId, id])).rows[0];
+      if (row === undefined) throw notFound(`Webhook ${id} was not found.`);
+      return row.body;
+    },
+
+    webhooks: (applicationId, paging) => page(sql.webhookCount, sql.webhookPage, [applicationId], paging),
+
+    async webhookHistory(applicationId, webhookId, paging) {
+      if ((await pool.query(sql.webhook, [applicationId, webhookId])).rowCount === 0) throw notFound(`Webhook ${webhookId} was not found.`);
+      return page(sql.historyCount, sql.historyPage, [applicationId, webhookId], paging);
+    },
+  });
+}

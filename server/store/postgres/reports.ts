@@ -1,0 +1,85 @@
+// GET /reports/encryption on PostgreSQL: the filters as one WHERE clause over the indexed
+// filter columns, newest first with id as tie-break, an exact count(*) for total_count;
+// and the bulk load as one COPY stream of the normalized filter columns beside the record.
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import type { PoolClient } from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { normalizeIp } from "../../rules/ip.js";
+import { pageStart, type Paging } from "../../rules/paging.js";
+import { reportDateBounds } from "../../rules/report-dates.js";
+import type { EncryptionReport } from "../../seed/types.js";
+import type { ReportFilters } from "../reports.js";
+import { reportColumns, sql } from "./sql.js";
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The count and page statements of a report query. */
+export function reportQuery(applicationId: string, filters: ReportFilters, paging: Paging): { count: Statement; page: Statement } {
+  const { fromMs, untilMs } = reportDateBounds(filters.start_date, filters.end_date);
+  const start = pageStart(paging);
+  const values: unknown[] = [applicationId];
+  const where = ["application_id = $1"];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  for (const [field, column] of Object.entries(reportColumns) as [keyof typeof reportColumns, string][]) {
+    const value = filters[field];
+    if (value === undefined) continue;
+    where.push(`${column} = ${param(field === "email" ? value.toLowerCase() : value)}`);
+  }
+  if (filters.ip !== undefined) {
+    const ip = param(normalizeIp(filters.ip));
+    where.push(`(ip_source = ${ip} OR ip_device = ${ip})`);
+  }
+  if (filters.group !== undefined) where.push(`groups @> ARRAY[${param(Number(filters.group))}::int]`);
+  if (Number.isFinite(fromMs)) where.push(`created_at >= ${param(new Date(fromMs).toISOString())}`);
+  if (Number.isFinite(untilMs)) where.push(`created_at < ${param(new Date(untilMs).toISOString())}`);
+  const clause = where.join(" AND ");
+  return {
+    count: { text: `SELECT count(*)::int AS total FROM encryption_reports WHERE ${clause}`, values: [...values] },
+    page: {
+      text: `SELECT body FROM encryption_reports WHERE ${clause} ORDER BY created_at DESC, id LIMIT ${param(paging.limit)} OFFSET ${param(start)}`,
+      values,
+    },
+  };
+}
+
+/** COPY's text format: backslash, tab, newline and carriage return escaped. */
+const field = (value: string) => value.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!);
+
+/** One COPY line of a report. */
+function copyLine(applicationId: string, row: EncryptionReport, groups: readonly number[]): string {
+  return [
+    applicationId,
+    row.id,
+    row.created_at,
+    row.account_id,
+    row.user.email.toLowerCase(),
+    row.country.code,
+    row.region.code,
+    row.device.type,
+    row.device.version,
+    row.status,
+    normalizeIp(row.ip_source),
+    normalizeIp(row.ip_device),
+    `{${groups.join(",")}}`,
+    JSON.stringify(row),
+  ].map(field).join("\t") + "\n";
+}
+
+/** Streams `records` into encryption_reports with COPY, in the caller's transaction. */
+export async function copyReports(client: PoolClient, applicationId: string, records: readonly EncryptionReport[]): Promise<void> {
+  const groups = new Map((await client.query<{ id: string; groups: number[] }>(sql.userGroups, [applicationId])).rows.map((row) => [row.id, row.groups]));
+  const batch = 2_000;
+  async function* lines() {
+    for (let i = 0; i < records.length; i += batch) {
+      yield records.slice(i, i + batch).map((row) => copyLine(applicationId, row, groups.get(row.account_id) ?? [])).join("");
+    }
+  }
+  await pipeline(Readable.from(lines()), client.query(copyFrom(sql.copyReports)));
+}

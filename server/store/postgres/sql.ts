@@ -1,0 +1,57 @@
+// Every statement the PostgreSQL store runs, in one place, so a test can read them all:
+// each one that touches a tenant table names application_id (test/postgres/scoping.test.ts).
+// The two exceptions are marked `unscoped` and say why.
+
+/** Reads the API never scopes: credentials found by key digest, the start-up listing. */
+export const unscoped = {
+  // The key digest is what tells the application; nothing else is known yet.
+  credential: `SELECT c.secret_digest, a.id, a.organization_id FROM credentials c JOIN applications a ON a.id = c.application_id WHERE c.key_digest = $1`,
+  // server/main.ts's start-up lines list every application held.
+  applications: `SELECT id, organization_id, name FROM applications ORDER BY id`,
+} as const;
+
+export const sql = {
+  application: `SELECT id FROM applications WHERE id = $1`,
+  owner: `SELECT id, organization_id FROM applications WHERE id = $1`,
+  lockApplication: `SELECT id FROM applications WHERE id = $1 FOR UPDATE`,
+  widget: `SELECT body FROM widgets WHERE application_id = $1 AND id = $2`,
+  user: `SELECT id FROM users WHERE application_id = $1 AND id = $2`,
+  activityCount: `SELECT count(*)::int AS total FROM activities WHERE application_id = $1 AND user_id = $2`,
+  activityPage: `SELECT body FROM activities WHERE application_id = $1 AND user_id = $2 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+  smsProviders: `SELECT body FROM sms_providers WHERE application_id = $1 ORDER BY sort`,
+  lockSmsProviders: `SELECT body FROM sms_providers WHERE application_id = $1 ORDER BY sort FOR UPDATE`,
+  writeSmsProvider: `UPDATE sms_providers SET sort = $3, is_default = $4, body = $5 WHERE application_id = $1 AND id = $2`,
+  emailTransport: `SELECT body FROM email_transports WHERE application_id = $1`,
+  lockEmailTransport: `SELECT body FROM email_transports WHERE application_id = $1 FOR UPDATE`,
+  // Two first saves at once both insert: the later one keeps the earlier's id, created_at and counters.
+  upsertEmailTransport: `INSERT INTO email_transports (application_id, body) VALUES ($1, $2)
+    ON CONFLICT (application_id) DO UPDATE SET body = excluded.body || jsonb_build_object(
+      'id', email_transports.body -> 'id', 'created_at', email_transports.body -> 'created_at',
+      'send_count', email_transports.body -> 'send_count', 'fail_count', email_transports.body -> 'fail_count')
+    WHERE email_transports.application_id = $1
+    RETURNING body`,
+  receivers: `SELECT id, email_lower FROM users WHERE application_id = $1 AND can_receive AND (id = ANY($2) OR email_lower = ANY($3))`,
+  groups: `SELECT DISTINCT g FROM users, unnest(groups) AS g WHERE application_id = $1 AND groups && $2::int[] AND g = ANY($2::int[])`,
+  insertNotification: `INSERT INTO notifications (application_id, id, body) VALUES ($1, $2, $3)`,
+  notifications: `SELECT body FROM notifications WHERE application_id = $1 ORDER BY seq`,
+  webhook: `SELECT body FROM webhooks WHERE application_id = $1 AND id = $2`,
+  webhookCount: `SELECT count(*)::int AS total FROM webhooks WHERE application_id = $1`,
+  webhookPage: `SELECT body FROM webhooks WHERE application_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+  historyCount: `SELECT count(*)::int AS total FROM webhook_history WHERE application_id = $1 AND webhook_id = $2`,
+  historyPage: `SELECT body FROM webhook_history WHERE application_id = $1 AND webhook_id = $2 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+  userGroups: `SELECT id, groups FROM users WHERE application_id = $1`,
+  vacuumReports: `VACUUM (ANALYZE) encryption_reports`,
+  // COPY target of addReports; the rows carry application_id (checked by the store).
+  copyReports: `COPY encryption_reports (application_id, id, created_at, account_id, email_lower, country, region, device_type, device_version, status, ip_source, ip_device, groups, body) FROM STDIN`,
+} as const;
+
+/** Statements built per request (the report filters): checked by the same test through reportQuery. */
+export const reportColumns = {
+  account: "account_id",
+  email: "email_lower",
+  country: "country",
+  region: "region",
+  device_type: "device_type",
+  device_version: "device_version",
+  status: "status",
+} as const;

@@ -1,0 +1,48 @@
+// One throwaway cluster per test file: a database migrated to the latest version and a
+// PostgreSQL store over it; reset(seed) loads a seed afresh. `unavailable` (printed once)
+// says why the suite is skipped when PostgreSQL cannot run here.
+import { afterAll, beforeAll } from "vitest";
+import pg from "pg";
+import { migrate } from "../../server/store/postgres/migrate.js";
+import { seedDatabase } from "../../server/store/postgres/seed.js";
+import { createPostgresStore, type PostgresStore } from "../../server/store/postgres/index.js";
+import type { Seed } from "../../server/seed/types.js";
+import { startCluster, type Cluster } from "./cluster.js";
+
+export interface Database {
+  cluster: Cluster;
+  url: string;
+  /** Admin pool (tests read tables directly through it). */
+  pool: pg.Pool;
+  store: PostgresStore;
+  reset(seed: Seed): Promise<void>;
+}
+
+const started = await startCluster();
+/** Why PostgreSQL cannot run here, or undefined when it can. */
+export const unavailable = "unavailable" in started ? started.unavailable : undefined;
+if (unavailable !== undefined) console.warn(`SKIPPED PostgreSQL tests: ${unavailable}`);
+
+/** The database of this test file (set in beforeAll; only used when `unavailable` is undefined). */
+export function useDatabase(options: { max?: number } = {}): Database {
+  const db = {} as Database;
+  beforeAll(async () => {
+    if (unavailable !== undefined) return;
+    const cluster = started as Cluster;
+    cluster.createDatabase("authsvc");
+    const url = cluster.urlOf("authsvc");
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    // Idle connections die when a test stops the server; that is expected, not a failure.
+    pool.on("error", () => undefined);
+    await migrate(pool);
+    const store = createPostgresStore({ connectionString: url, max: options.max ?? 10 });
+    Object.assign(db, { cluster, url, pool, store, reset: (seed: Seed) => seedDatabase(pool, seed) });
+  });
+  afterAll(async () => {
+    if (unavailable !== undefined) return;
+    await db.store.close();
+    await db.pool.end();
+    db.cluster.stop();
+  });
+  return db;
+}

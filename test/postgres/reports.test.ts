@@ -1,0 +1,81 @@
+// GET /reports/encryption on PostgreSQL answers exactly what the in-memory report table
+// answers (records, order and exact total_count) for every filter alone and combined,
+// over generated reports bulk-loaded with COPY through addReports.
+import { beforeAll, describe, expect, it } from "vitest";
+import { epochMs, generateReports } from "../../bench/scale/generate.js";
+import { createStore } from "../../server/store/index.js";
+import { loadSeed } from "../../server/seed/load.js";
+import type { ReportFilters } from "../../server/store/index.js";
+import { callerA, callerB } from "../server/operations/harness.js";
+import { unavailable, useDatabase } from "./database.js";
+
+const seed = loadSeed();
+const reports = generateReports({ count: 3000, applicationId: callerA.applicationId, organizationId: callerA.organizationId, accounts: 40 });
+// Some reports belong to the seed's users, so the group filter (the account's groups) matches.
+const usersOfA = seed.applications.find((a) => a.id === callerA.applicationId)!.users;
+reports.slice(0, 300).forEach((report, i) => (report.account_id = usersOfA[i % usersOfA.length]!.id));
+const sample = reports[123]!;
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const dayS = 86_400;
+
+const cases: [string, ReportFilters, number?][] = [
+  ["no filter", {}],
+  ["account", { account: sample.account_id }],
+  ["email in another case", { email: sample.user.email.toUpperCase() }],
+  ["country", { country: sample.country.code }],
+  ["region", { region: sample.region.code }],
+  ["device_type", { device_type: sample.device.type }],
+  ["device_version", { device_version: sample.device.version }],
+  ["status", { status: sample.status }],
+  ["ip (source or device)", { ip: sample.ip_device }],
+  ["start_date only", { start_date: seconds(epochMs) + 300 * dayS }],
+  ["end_date only (inclusive second)", { end_date: seconds(Date.parse(sample.created_at)) }],
+  ["a month", { start_date: seconds(epochMs) + 100 * dayS, end_date: seconds(epochMs) + 130 * dayS }],
+  ["country+status+month, page 2", { country: sample.country.code, status: sample.status, start_date: seconds(epochMs) + 60 * dayS, end_date: seconds(epochMs) + 400 * dayS }, 2],
+  ["country+device_type, page 3", { country: sample.country.code, device_type: sample.device.type }, 3],
+  ["nothing matches", { country: "ZZ" }],
+  ["crossed dates (400)", { start_date: 2_000_000_000, end_date: 1_000_000_000 }],
+];
+
+describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", () => {
+  const db = useDatabase();
+  const memory = createStore(seed);
+  memory.addReports(callerA.applicationId, reports);
+
+  beforeAll(async () => {
+    if (unavailable !== undefined) return;
+    await db.reset(seed);
+    await db.store.addReports(callerA.applicationId, reports);
+  });
+
+  it.each(cases)("%s: the same page and meta as in memory", async (_name, filters, page = 1) => {
+    const paging = { limit: 20, page };
+    const run = async (find: () => unknown) => {
+      try {
+        return await find();
+      } catch (error) {
+        return { problem: (error as Error).message };
+      }
+    };
+    const expected = await run(() => memory.encryptionReports(callerA.applicationId, filters, paging));
+    expect(await run(() => db.store.encryptionReports(callerA.applicationId, filters, paging))).toEqual(expected);
+  });
+
+  it("a group filter matches the reports of the group's accounts (07 and 7 alike)", async () => {
+    const group = seed.applications.find((a) => a.id === callerA.applicationId)!.users.find((u) => u.groups.length > 0)?.groups[0];
+    if (group === undefined) return expect.fail("the demo seed has no user in a group");
+    for (const value of [String(group), `0${group}`]) {
+      const paging = { limit: 100, page: 1 };
+      expect((await db.store.encryptionReports(callerA.applicationId, { group: value }, paging)).meta.total_count).toBeGreaterThan(0);
+      expect(await db.store.encryptionReports(callerA.applicationId, { group: value }, paging)).toEqual(
+        await memory.encryptionReports(callerA.applicationId, { group: value }, paging),
+      );
+    }
+  });
+
+  it("another application sees none of A's reports", async () => {
+    const page = await db.store.encryptionReports(callerB.applicationId, { country: sample.country.code }, { limit: 10, page: 1 });
+    expect(page.result.map((r) => r.application_id)).not.toContain(callerA.applicationId);
+    expect(page.meta.total_count).toBe((await memory.encryptionReports(callerB.applicationId, { country: sample.country.code }, { limit: 10, page: 1 })).meta.total_count);
+  });
+});
