@@ -1,8 +1,10 @@
 // The entry point (`npm start`): the reference server with the demo data, or SEED_FILE's.
 // Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
-// (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production). SIGTERM/SIGINT stop
-// accepting connections, finish in-flight requests, exit 0.
+// (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), DATABASE_URL (serve from
+// PostgreSQL, migrated at start, rate limits shared through it: docs/postgres.md; SEED_FILE
+// is then unused, `npm run db:seed` loads one). SIGTERM/SIGINT stop accepting connections,
+// finish in-flight requests, exit 0.
 import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
 import { createLogger } from "./http/logging.js";
@@ -10,14 +12,16 @@ import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
 import { createStore, type Store } from "./store/index.js";
+import type { OpenedDatabase } from "./store/postgres/open.js";
 import type { Seed } from "./seed/types.js";
 import type { LevelWithSilent } from "pino";
 
-function rateLimitFromEnv(): RateLimitOptions | false {
+function rateLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOptions | false {
   if (/^(off|false|0)$/i.test(process.env.RATE_LIMIT ?? "")) return false;
   return {
     limit: integerEnv("RATE_LIMIT", defaultRateLimit.limit),
     windowMs: integerEnv("RATE_LIMIT_WINDOW_MS", defaultRateLimit.windowMs),
+    store,
   };
 }
 
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
   // Signal handlers come first: a signal that arrives before a listener exists kills the
   // process outright, and a client may signal as soon as it sees the URL printed.
   let running: RunningServer | undefined;
+  let database: OpenedDatabase | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await running?.close();
+      await database?.store.close();
       logger.info("server closed");
       logger.flush();
       process.exit(0);
@@ -80,31 +86,35 @@ async function main(): Promise<void> {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 
-  const seed = loadSeed(seedFile);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  // Loaded only with a database, so the in-memory server needs no `pg`.
+  if (databaseUrl) database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl);
+  const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
   running = await startServer({
-    store: createStore(seed),
+    store: database?.store ?? createStore(seed),
     logger,
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
-    rateLimit: rateLimitFromEnv(),
+    rateLimit: rateLimitFromEnv(database?.rateLimitStore),
     validateResponses: validateResponsesFromEnv(),
   });
 
   const lines = [
     `Reference server listening on ${running.url}`,
-    `Seed: ${seedFile ?? `demo data (${demoSeedFile})`}`,
+    database ? `Store: PostgreSQL at ${database.where} (DATABASE_URL)` : `Seed: ${seedFile ?? `demo data (${demoSeedFile})`}`,
     keySource === "environment"
       ? "E-mail auth encryption key: from EMAIL_AUTH_KEY"
       : "E-mail auth encryption key: random per process (set EMAIL_AUTH_KEY, 64 hex characters, to keep tokens across restarts)",
   ];
-  if (seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...(await demoCredentials(running.store, seed)));
+  if (database && (await running.store.applications()).length === 0) lines.push("The database holds no application yet: npm run db:seed loads the demo data.");
+  else if (database || seedFile === undefined || seedFile === demoSeedFile) lines.push("Demo credentials:", ...(await demoCredentials(running.store, seed)));
   console.log(lines.join("\n"));
   logger.info({ url: running.url, emailAuthKey: keySource }, "server started");
 }
 
 main().catch((error: unknown) => {
-  // A bad seed (the message names the path), a bad variable, or a port in use.
+  // A bad seed (the message names the path), a bad variable, a port in use, or a database out of reach.
   console.error(`Cannot start the reference server: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
