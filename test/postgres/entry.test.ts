@@ -41,7 +41,7 @@ describe.skipIf(unavailable !== undefined)("server/main.ts with DATABASE_URL", (
     const get = () => fetch(`${url}/webhooks?limit=10&page=1`, { headers: { authorization: `Bearer ${demo.a.apiKey}` } });
     const first = await get();
     expect(first.status).toBe(200);
-    expect((await first.json()).result).toEqual((await db.store.webhooks(demo.a.applicationId, { limit: 10, page: 1 })).result);
+    expect(((await first.json()) as { result: unknown }).result).toEqual((await db.store.webhooks(demo.a.applicationId, { limit: 10, page: 1 })).result);
     expect([(await get()).status, (await get()).status, (await get()).status]).toEqual([200, 200, 429]);
     const hits = (await db.pool.query<{ hits: number }>("SELECT hits FROM rate_limits")).rows.map((row) => row.hits);
     expect(hits).toEqual([4]);
