@@ -981,8 +981,8 @@ export interface components {
         };
     };
     responses: {
-        /** @description 400: a value outside the schema, an unknown field or parameter, a broken rule (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
-        ValidationFailed: {
+        /** @description 400: the widget id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
+        ReadWidgetValidationFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -991,8 +991,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description 401: credentials missing, malformed, unknown, or of the other scheme (`unauthorized`). */
-        Unauthorized: {
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        ReadWidgetUnauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1002,8 +1002,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description 404: no such id in this application (`not_found`). Another application's id answers the same. */
-        NotFound: {
+        /** @description 404: no widget with this id in this application (`not_found`). Another application's widget answers the same. */
+        ReadWidgetNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1046,6 +1046,89 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 400: a malformed user id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+        FindUserActivityValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        FindUserActivityUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 404: no user with this id in this application (`not_found`). Another application's user answers the same. */
+        FindUserActivityNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a filter or paging value outside its schema, an unknown query parameter, or `start_date` after `end_date` (`validation_failed`). `errors` names each offending value. */
+        FindEncryptionReportsValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        FindEncryptionReportsUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a malformed provider id, a body value outside its schema or an unknown field (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+        UpdateSmsProviderValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        UpdateSmsProviderUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 404: no SMS provider with this id in this application (`not_found`). Another application's SMS provider answers the same. */
+        UpdateSmsProviderNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 409: the current state forbids the change (`conflict`). */
         Conflict: {
             headers: {
@@ -1070,6 +1153,130 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a body value outside its schema, an unknown field, the other provider's `auth` shape, or a missing `auth` where it is required (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+        SaveEmailTransportValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        SaveEmailTransportUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a body value outside its schema, a broken body rule (targets, type-specific fields, `send_at` in the past), or a receiver or group that cannot be notified (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+        CreateNotificationValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: X-Api-Key and X-Api-Secret are not both present, or the pair is unknown, or an `Authorization` header was sent (`unauthorized`). */
+        CreateNotificationUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: the webhook id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
+        ReadWebhookValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        ReadWebhookUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
+        ReadWebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a malformed webhook id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+        FindWebhookHistoryValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        FindWebhookHistoryUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
+        FindWebhookHistoryNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 400: a `limit` or `page` out of range or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+        FindWebhooksValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+        FindWebhooksUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -1241,15 +1448,35 @@ export type SchemaWebhookReadResponse = components['schemas']['WebhookReadRespon
 export type SchemaWebhookHistoryRecord = components['schemas']['WebhookHistoryRecord'];
 export type SchemaWebhookHistoryResponse = components['schemas']['WebhookHistoryResponse'];
 export type SchemaWebhookFindResponse = components['schemas']['WebhookFindResponse'];
-export type ResponseValidationFailed = components['responses']['ValidationFailed'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseReadWidgetValidationFailed = components['responses']['ReadWidgetValidationFailed'];
+export type ResponseReadWidgetUnauthorized = components['responses']['ReadWidgetUnauthorized'];
+export type ResponseReadWidgetNotFound = components['responses']['ReadWidgetNotFound'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ResponseFindUserActivityValidationFailed = components['responses']['FindUserActivityValidationFailed'];
+export type ResponseFindUserActivityUnauthorized = components['responses']['FindUserActivityUnauthorized'];
+export type ResponseFindUserActivityNotFound = components['responses']['FindUserActivityNotFound'];
+export type ResponseFindEncryptionReportsValidationFailed = components['responses']['FindEncryptionReportsValidationFailed'];
+export type ResponseFindEncryptionReportsUnauthorized = components['responses']['FindEncryptionReportsUnauthorized'];
+export type ResponseUpdateSmsProviderValidationFailed = components['responses']['UpdateSmsProviderValidationFailed'];
+export type ResponseUpdateSmsProviderUnauthorized = components['responses']['UpdateSmsProviderUnauthorized'];
+export type ResponseUpdateSmsProviderNotFound = components['responses']['UpdateSmsProviderNotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseSaveEmailTransportValidationFailed = components['responses']['SaveEmailTransportValidationFailed'];
+export type ResponseSaveEmailTransportUnauthorized = components['responses']['SaveEmailTransportUnauthorized'];
+export type ResponseCreateNotificationValidationFailed = components['responses']['CreateNotificationValidationFailed'];
+export type ResponseCreateNotificationUnauthorized = components['responses']['CreateNotificationUnauthorized'];
+export type ResponseReadWebhookValidationFailed = components['responses']['ReadWebhookValidationFailed'];
+export type ResponseReadWebhookUnauthorized = components['responses']['ReadWebhookUnauthorized'];
+export type ResponseReadWebhookNotFound = components['responses']['ReadWebhookNotFound'];
+export type ResponseFindWebhookHistoryValidationFailed = components['responses']['FindWebhookHistoryValidationFailed'];
+export type ResponseFindWebhookHistoryUnauthorized = components['responses']['FindWebhookHistoryUnauthorized'];
+export type ResponseFindWebhookHistoryNotFound = components['responses']['FindWebhookHistoryNotFound'];
+export type ResponseFindWebhooksValidationFailed = components['responses']['FindWebhooksValidationFailed'];
+export type ResponseFindWebhooksUnauthorized = components['responses']['FindWebhooksUnauthorized'];
 export type ParameterWidgetId = components['parameters']['WidgetId'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterLimit = components['parameters']['Limit'];
@@ -1301,9 +1528,9 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetReadResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["ReadWidgetValidationFailed"];
+            401: components["responses"]["ReadWidgetUnauthorized"];
+            404: components["responses"]["ReadWidgetNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1347,9 +1574,9 @@ export interface operations {
                     "application/json": components["schemas"]["UserActivityFindResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["FindUserActivityValidationFailed"];
+            401: components["responses"]["FindUserActivityUnauthorized"];
+            404: components["responses"]["FindUserActivityNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1442,8 +1669,8 @@ export interface operations {
                     "application/json": components["schemas"]["EncryptionReportsResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
+            400: components["responses"]["FindEncryptionReportsValidationFailed"];
+            401: components["responses"]["FindEncryptionReportsUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1480,9 +1707,9 @@ export interface operations {
                     "application/json": components["schemas"]["SmsProviderUpdateResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["UpdateSmsProviderValidationFailed"];
+            401: components["responses"]["UpdateSmsProviderUnauthorized"];
+            404: components["responses"]["UpdateSmsProviderNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1516,8 +1743,8 @@ export interface operations {
                     "application/json": components["schemas"]["EmailSaveResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
+            400: components["responses"]["SaveEmailTransportValidationFailed"];
+            401: components["responses"]["SaveEmailTransportUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1551,8 +1778,8 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationCreateResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
+            400: components["responses"]["CreateNotificationValidationFailed"];
+            401: components["responses"]["CreateNotificationUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1587,9 +1814,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReadResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["ReadWebhookValidationFailed"];
+            401: components["responses"]["ReadWebhookUnauthorized"];
+            404: components["responses"]["ReadWebhookNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1633,9 +1860,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookHistoryResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["FindWebhookHistoryValidationFailed"];
+            401: components["responses"]["FindWebhookHistoryUnauthorized"];
+            404: components["responses"]["FindWebhookHistoryNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1673,8 +1900,8 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookFindResponse"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            401: components["responses"]["Unauthorized"];
+            400: components["responses"]["FindWebhooksValidationFailed"];
+            401: components["responses"]["FindWebhooksUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -25,7 +25,7 @@ describe("responses", () => {
   });
 
   test("a declared error comes back as the problem body", async () => {
-    const problem = namedExample("NotFoundProblem") as { status: number };
+    const problem = namedExample("ReadWidgetNotFoundProblem") as { status: number };
     const { fetch } = observingFetch(
       () => new Response(JSON.stringify(problem), { status: problem.status, headers: { "Content-Type": "application/problem+json" } }),
     );

@@ -64,6 +64,22 @@ describe("mock", () => {
     expect(observed.body).toMatchObject({ code: "not_found" });
   });
 
+  it("Prefer: code=404 and a 401 answer this operation's own problem, not another operation's", async () => {
+    const webhook = await viaClient(target, (api) => clientCalls.readWebhook(api, target), { Prefer: "code=404" });
+    expect(webhook.status).toBe(404);
+    expect(webhook.body).toMatchObject({ code: "not_found", instance: expect.stringMatching(/^\/v1\/webhooks\/[^/]+$/) });
+    const pair = await viaFetch(target, {
+      method: "post",
+      path: "/notifications",
+      credentials: "none",
+      headers: { "x-api-key": "ak_any" },
+      body: successExample("createNotification"),
+    });
+    expect(pair.status).toBe(401);
+    expect(pair.body).toMatchObject({ instance: "/v1/notifications" });
+    expect(JSON.stringify(pair.body)).not.toContain("Bearer");
+  });
+
   it("Prefer: code=…, example=… picks the named example; an unknown name is 404", async () => {
     const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api, target), {
       Prefer: "code=409, example=ConflictProblem",

@@ -1,5 +1,6 @@
-// The error model of CONTRACT.md: one RFC 9457 problem schema, one response component per
-// status, referenced from every operation that can give it, each with an example.
+// The error model of CONTRACT.md: one RFC 9457 problem schema; a response component per
+// operation for 400, 401 and 404 (they name the operation's path, scheme and parameters), one
+// per status for the rest, each with an example.
 import { describe, expect, it } from "vitest";
 import { check, deref, doc, operations, type Node } from "./document.js";
 
@@ -17,6 +18,13 @@ const codes: Record<string, string> = {
   // A server backed by a database that it cannot reach (issue 13's PostgreSQL store).
   "503": "service_unavailable",
 };
+
+/** The statuses whose response component is the operation's own, and the component's suffix. */
+const perOperation = new Map([
+  ["400", "ValidationFailed"],
+  ["401", "Unauthorized"],
+  ["404", "NotFound"],
+]);
 
 /** The statuses an operation must document, by CONTRACT.md. */
 function expectedStatuses(method: string, path: string, op: Node): string[] {
@@ -51,45 +59,58 @@ describe("error model", () => {
     },
   );
 
-  it("uses one response component per status, shared by every operation", () => {
+  it("gives each operation its own 400, 401 and 404 component and shares one per status for the rest", () => {
     const componentByStatus = new Map<string, Set<string>>();
+    const all: string[] = [];
     for (const { op } of operations()) {
       for (const [status, response] of Object.entries<Node>(op.responses)) {
         if (status.startsWith("2")) continue;
         expect(response.$ref, `${op.operationId} ${status} is inline`).toMatch(/^#\/components\/responses\//);
         componentByStatus.set(status, (componentByStatus.get(status) ?? new Set()).add(response.$ref));
+        all.push(response.$ref);
+        if (perOperation.has(status)) {
+          const name = `${op.operationId[0].toUpperCase()}${op.operationId.slice(1)}${perOperation.get(status)}`;
+          expect(response.$ref).toBe(`#/components/responses/${name}`);
+        }
       }
     }
-    for (const [status, refs] of componentByStatus) expect([...refs], status).toHaveLength(1);
-    const all = [...componentByStatus.values()].map((refs) => [...refs][0]);
-    expect(new Set(all).size).toBe(all.length);
-  });
-
-  it.each(Object.keys(codes).filter((s) => s !== "405"))("the %s response is problem+json with a matching example", (status) => {
-    const ref = operations().map((o) => o.op.responses[status]).find(Boolean);
-    const response = deref(ref);
-    expect(response.description).toMatch(new RegExp(`^${status}\\b`));
-    expect(Object.keys(response.content)).toEqual(["application/problem+json"]);
-    const media = response.content["application/problem+json"];
-    expect(media.schema.$ref).toBe("#/components/schemas/Problem");
-    const examples = Object.values<Node>(media.examples ?? {}).map((e) => deref(e).value);
-    expect(examples.length).toBeGreaterThan(0);
-    for (const example of examples) {
-      expect(check(media.schema, example)).toEqual({ valid: true, errors: "" });
-      expect(example.status).toBe(Number(status));
-      expect(example.code).toBe(codes[status]);
-      expect(example.type).toMatch(new RegExp(`/${codes[status]}$`));
-      expect(example.instance).toMatch(/^\/v1\//);
+    for (const [status, refs] of componentByStatus) {
+      const users = operations().filter((o) => o.op.responses[status]).length;
+      expect([...refs], status).toHaveLength(perOperation.has(status) ? users : 1);
     }
-    expect(Object.keys(response.headers)).toContain("X-Request-Id");
+    // No component serves two statuses.
+    expect(new Set(all).size).toBe([...componentByStatus.values()].reduce((n, refs) => n + refs.size, 0));
   });
 
-  it("429 and 503 tell when to retry; 400 names each offending value", () => {
+  it.each(Object.keys(codes).filter((s) => s !== "405"))("every %s response is problem+json with a matching example", (status) => {
+    const responses = operations().flatMap((o) => (o.op.responses[status] ? [deref(o.op.responses[status])] : []));
+    expect(responses.length).toBeGreaterThan(0);
+    for (const response of responses) {
+      expect(response.description).toMatch(new RegExp(`^${status}\\b`));
+      expect(Object.keys(response.content)).toEqual(["application/problem+json"]);
+      const media = response.content["application/problem+json"];
+      expect(media.schema.$ref).toBe("#/components/schemas/Problem");
+      const examples = Object.values<Node>(media.examples ?? {}).map((e) => deref(e).value);
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) {
+        expect(check(media.schema, example)).toEqual({ valid: true, errors: "" });
+        expect(example.status).toBe(Number(status));
+        expect(example.code).toBe(codes[status]);
+        expect(example.type).toMatch(new RegExp(`/${codes[status]}$`));
+        expect(example.instance).toMatch(/^\/v1\//);
+      }
+      expect(Object.keys(response.headers)).toContain("X-Request-Id");
+    }
+  });
+
+  it("429 and 503 tell when to retry; every 400 names each offending value", () => {
     const rateLimited = deref(operations()[0]!.op.responses["429"]);
     expect(Object.keys(rateLimited.headers)).toContain("Retry-After");
     expect(Object.keys(deref(operations()[0]!.op.responses["503"]).headers)).toContain("Retry-After");
-    const invalid = deref(operations()[0]!.op.responses["400"]).content["application/problem+json"];
-    for (const example of Object.values<Node>(invalid.examples)) expect(deref(example).value.errors.length).toBeGreaterThan(0);
+    for (const { op } of operations()) {
+      const invalid = deref(op.responses["400"]).content["application/problem+json"];
+      for (const example of Object.values<Node>(invalid.examples)) expect(deref(example).value.errors.length, op.operationId).toBeGreaterThan(0);
+    }
   });
 
   it("no error example carries a secret, a stack trace or a file path", () => {

@@ -29,7 +29,7 @@ const defects = [
     rule: "rule/operation-documents-errors",
     what: "an operation without its 400",
     file: "paths/webhooks.yaml",
-    from: "    '400':\n      $ref: ../components/responses/ValidationFailed.yaml\n",
+    from: "    '400':\n      $ref: ../components/responses/FindWebhooksValidationFailed.yaml\n",
     to: "",
   },
   {
