@@ -1,0 +1,48 @@
+// Throwaway git repositories holding a copy of this project's openapi/ folder, for the
+// diff CLI, the release gate and the changelog check to run against real commits and tags.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { root } from "../tooling/run.js";
+
+export interface Repo {
+  dir: string;
+  git: (...args: string[]) => string;
+  /** Replaces `from` by `to` in a file of the repository (fails when `from` is absent). */
+  edit: (file: string, from: string | RegExp, to: string) => void;
+  remove: () => void;
+}
+
+/** A new repository with openapi/ committed once (and `files` written beside it). */
+export function createRepo(files: Record<string, string> = {}): Repo {
+  const dir = mkdtempSync(join(tmpdir(), "contract-repo-"));
+  cpSync(join(root, "openapi"), join(dir, "openapi"), { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).toString();
+  git("init", "-q", "-b", "main");
+  git("config", "user.email", "test@example.invalid");
+  git("config", "user.name", "test");
+  git("config", "commit.gpgsign", "false");
+  git("add", "-A");
+  git("commit", "-q", "-m", "contract");
+  return {
+    dir,
+    git,
+    edit(file, from, to) {
+      const path = join(dir, file);
+      const text = readFileSync(path, "utf8");
+      const next = text.replace(from, to);
+      if (next === text) throw new Error(`${file} holds no ${from}`);
+      writeFileSync(path, next);
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Makes the optional `status` filter of GET /reports/encryption required (breaking). */
+export const breakingEdit = (repo: Repo) => repo.edit("openapi/components/parameters/ReportStatus.yaml", /required: false/, "required: true");
+
+/** Sets `info.version` of the document. */
+export const setVersion = (repo: Repo, version: string) => repo.edit("openapi/openapi.yaml", /^  version: .*$/m, `  version: ${version}`);
