@@ -100,6 +100,7 @@ describe("npm pack", () => {
       expect.arrayContaining([
         "package.json",
         "README.md",
+        "CHANGELOG.md",
         "dist/client/index.js",
         "dist/client/index.d.ts",
         "dist/client/api-client.d.ts",

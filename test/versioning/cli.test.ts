@@ -30,7 +30,7 @@ const breakingMajor = write("breaking-2.0.0.json", (d) => {
 });
 const additive = write("additive.json", (d) => d.servers.push({ url: "https://eu.api.authsvc.example/v1" }));
 
-describe("npm run diff", () => {
+describe("npm run diff", { timeout: 120_000 }, () => {
   it("exits 1 on a breaking change without a major bump, naming the rule and both pointers", async () => {
     const { code, output } = await diff(["--base", base, "--head", breaking]);
     expect(code).toBe(1);

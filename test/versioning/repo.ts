@@ -9,8 +9,6 @@ import { root } from "../tooling/run.js";
 export interface Repo {
   dir: string;
   git: (...args: string[]) => string;
-  /** Replaces `from` by `to` in a file of the repository (fails when `from` is absent). */
-  edit: (file: string, from: string | RegExp, to: string) => void;
   remove: () => void;
 }
 
@@ -30,19 +28,21 @@ export function createRepo(files: Record<string, string> = {}): Repo {
   return {
     dir,
     git,
-    edit(file, from, to) {
-      const path = join(dir, file);
-      const text = readFileSync(path, "utf8");
-      const next = text.replace(from, to);
-      if (next === text) throw new Error(`${file} holds no ${from}`);
-      writeFileSync(path, next);
-    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
+/** Replaces `from` by `to` in a file under `dir` (fails when `from` is absent). */
+export function edit(dir: string, file: string, from: string | RegExp, to: string): void {
+  const path = join(dir, file);
+  const text = readFileSync(path, "utf8");
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`${file} holds no ${from}`);
+  writeFileSync(path, next);
+}
+
 /** Makes the optional `status` filter of GET /reports/encryption required (breaking). */
-export const breakingEdit = (repo: Repo) => repo.edit("openapi/components/parameters/ReportStatus.yaml", /required: false/, "required: true");
+export const breakingEdit = (repo: Pick<Repo, "dir">) => edit(repo.dir, "openapi/components/parameters/ReportStatus.yaml", /required: false/, "required: true");
 
 /** Sets `info.version` of the document. */
-export const setVersion = (repo: Repo, version: string) => repo.edit("openapi/openapi.yaml", /^  version: .*$/m, `  version: ${version}`);
+export const setVersion = (repo: Pick<Repo, "dir">, version: string) => edit(repo.dir, "openapi/openapi.yaml", /^  version: .*$/m, `  version: ${version}`);

@@ -1,0 +1,58 @@
+// CHANGELOG.md mentions every change the diff reports since the last release; `npm run
+// changelog` writes what is missing into the section of the next release. Shown failing
+// and repaired on a throwaway repository with a release tag.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkChangelog, markerOf, sectionOf } from "../../scripts/release/changelog.js";
+import { bin, root, run } from "../tooling/run.js";
+import { breakingEdit, createRepo, edit, setVersion } from "./repo.js";
+
+const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+const version: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+
+describe("CHANGELOG.md of this repository", () => {
+  it("has a section for the current version", () => {
+    expect(changelog).toMatch(new RegExp(`^## \\[${version.replace(/\./g, "\\.")}\\]`, "m"));
+  });
+
+  it("mentions every change since the last release", () => {
+    const check = checkChangelog(root);
+    const missing = check.missing.map((c) => `${c.rule}: ${c.message} ${markerOf(c)}`);
+    expect(missing, `run npm run changelog (${check.notes.join("; ")})`).toEqual([]);
+  });
+});
+
+describe("npm run changelog on a throwaway repository", { timeout: 120_000 }, () => {
+  it("the check names what the changelog misses; the script adds it under the next version", async () => {
+    const repo = createRepo({ "CHANGELOG.md": "# Changelog\n\n## [1.0.0] - 2026-11-23\n\nFirst release.\n" });
+    try {
+      repo.git("tag", "v1.0.0");
+      breakingEdit(repo);
+      edit(repo.dir, "openapi/components/schemas/Webhook.yaml", /^properties:\n/m, "properties:\n  note:\n    type: string\n");
+      setVersion(repo, "2.0.0");
+
+      const before = checkChangelog(repo.dir);
+      expect(before.title).toBe("[2.0.0]");
+      expect(before.missing.map((c) => c.rule).sort()).toEqual(["request-parameter-became-required", "response-property-added"]);
+
+      const script = await run(bin("tsx"), [join(root, "scripts/release/changelog.ts"), repo.dir]);
+      expect(script.output).toContain("2 entries added to ## [2.0.0] of CHANGELOG.md");
+      expect(checkChangelog(repo.dir).missing).toEqual([]);
+
+      const text = readFileSync(join(repo.dir, "CHANGELOG.md"), "utf8");
+      const section = sectionOf(text, "[2.0.0]");
+      expect(section).toContain("### Added\n\n- GET /webhooks/{id}, GET /webhooks: response 200 body.result: property `note` added");
+      expect(section).toContain("### Changed\n\n- **Breaking:** GET /reports/encryption: query parameter `status` became required.");
+      expect(text.indexOf("## [2.0.0]")).toBeLessThan(text.indexOf("## [1.0.0]"));
+
+      // Reworded by hand, the entry still counts; without its marker it does not.
+      writeFileSync(join(repo.dir, "CHANGELOG.md"), text.replace("query parameter `status` became required", "`status` is now required"));
+      expect(checkChangelog(repo.dir).missing).toEqual([]);
+      writeFileSync(join(repo.dir, "CHANGELOG.md"), text.replace(/^- \*\*Breaking:\*\*.*$/m, "- status is required now"));
+      expect(checkChangelog(repo.dir).missing.map((c) => c.rule)).toEqual(["request-parameter-became-required"]);
+    } finally {
+      repo.remove();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// The breaking-change gate: this repository's working tree against its last release, and
+// each way of finding that release on throwaway repositories: a local tag, a tag only after
+// `git fetch --tags` (a shallow, tagless CI clone), the packed release/openapi.json, none.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { bundleSource } from "../../scripts/diff/load.js";
+import { runGate } from "../../scripts/release/gate.js";
+import { bin, root, run } from "../tooling/run.js";
+import { breakingEdit, createRepo, setVersion, type Repo } from "./repo.js";
+
+const cleanup: (() => void)[] = [];
+afterEach(() => cleanup.splice(0).forEach((remove) => remove()));
+const repo = (): Repo => {
+  const created = createRepo();
+  cleanup.push(created.remove);
+  return created;
+};
+
+describe("the gate on this repository", () => {
+  it("passes: no breaking change since the last release without a major bump, or no release yet", () => {
+    const result = runGate(root);
+    expect(result.report).toMatch(/no release yet|OK: /);
+    expect(result.passed, result.report).toBe(true);
+  });
+});
+
+describe("the gate on a throwaway repository", { timeout: 120_000 }, () => {
+  it("with a v* tag: fails on a breaking change, passes once the major version is raised", async () => {
+    const r = repo();
+    r.git("tag", "v1.0.0");
+    breakingEdit(r);
+    const failed = runGate(r.dir);
+    expect(failed.passed).toBe(false);
+    expect(failed.report).toContain("BREAKING  request-parameter-became-required");
+    expect(failed.report).toContain("FAIL: 1 breaking change(s) without a major version bump (1.0.0 → 1.0.0).");
+    const cli = await run(bin("tsx"), [join(root, "scripts/release/gate.ts"), r.dir]);
+    expect(cli.code).toBe(1);
+    setVersion(r, "2.0.0");
+    const raised = runGate(r.dir);
+    expect(raised.passed, raised.report).toBe(true);
+    expect(raised.report).toContain("with the major version raised (1.0.0 → 2.0.0)");
+  });
+
+  it("takes the highest version tag, not the newest name", () => {
+    const r = repo();
+    r.git("tag", "v1.0.0");
+    setVersion(r, "2.0.0");
+    r.git("commit", "-qam", "2.0.0");
+    r.git("tag", "v2.0.0");
+    r.git("tag", "v10.0.0-rc.1");
+    expect(runGate(r.dir).baseline).toMatchObject({ kind: "tag", tag: "v2.0.0" });
+  });
+
+  it("in a shallow clone without tags: fetches them", () => {
+    const origin = repo();
+    origin.git("tag", "v1.0.0");
+    const dir = mkdtempSync(join(tmpdir(), "contract-clone-"));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    origin.git("clone", "-q", "--depth", "1", "--no-tags", `file://${origin.dir}`, join(dir, "clone"));
+    const clone = { dir: join(dir, "clone") };
+    breakingEdit(clone);
+    const result = runGate(clone.dir);
+    expect(result.baseline).toMatchObject({ kind: "tag", tag: "v1.0.0" });
+    expect(result.report).toContain("came with git fetch --tags");
+    expect(result.passed).toBe(false);
+  });
+
+  it("without tags and an unreachable remote: falls back to release/openapi.json", () => {
+    const r = repo();
+    mkdirSync(join(r.dir, "release"));
+    writeFileSync(join(r.dir, "release/openapi.json"), JSON.stringify(bundleSource(r.dir)));
+    r.git("remote", "add", "origin", join(r.dir, "no-such-remote"));
+    breakingEdit(r);
+    const result = runGate(r.dir);
+    expect(result.baseline).toMatchObject({ kind: "packed", file: "release/openapi.json" });
+    expect(result.report).toContain("git fetch --tags failed");
+    expect(result.passed).toBe(false);
+  });
+
+  it("with no release at all: says so and passes", () => {
+    const r = repo();
+    breakingEdit(r);
+    const result = runGate(r.dir);
+    expect(result.baseline.kind).toBe("none");
+    expect(result.report).toContain("no release yet");
+    expect(result.passed).toBe(true);
+  });
+});
