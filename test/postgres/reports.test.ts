@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { epochMs, generateReports } from "../../bench/scale/generate.js";
 import { createStore } from "../../server/store/index.js";
+import { reportQuery } from "../../server/store/postgres/reports.js";
 import { loadSeed } from "../../server/seed/load.js";
 import type { ReportFilters } from "../../server/store/index.js";
 import { callerA, callerB } from "../server/operations/harness.js";
@@ -33,6 +34,8 @@ const cases: [string, ReportFilters, number?][] = [
   ["a month", { start_date: seconds(epochMs) + 100 * dayS, end_date: seconds(epochMs) + 130 * dayS }],
   ["country+status+month, page 2", { country: sample.country.code, status: sample.status, start_date: seconds(epochMs) + 60 * dayS, end_date: seconds(epochMs) + 400 * dayS }, 2],
   ["country+device_type, page 3", { country: sample.country.code, device_type: sample.device.type }, 3],
+  ["region+status, partial days at both ends", { region: sample.region.code, status: sample.status, start_date: seconds(epochMs) + 10 * dayS + 3 * 3600, end_date: seconds(epochMs) + 300 * dayS + 5 * 3600 }],
+  ["within one day", { start_date: seconds(epochMs) + 50 * dayS + 3600, end_date: seconds(epochMs) + 50 * dayS + 20 * 3600 }],
   ["nothing matches", { country: "ZZ" }],
   ["crossed dates (400)", { start_date: 2_000_000_000, end_date: 1_000_000_000 }],
 ];
@@ -69,6 +72,30 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
       expect((await db.store.encryptionReports(callerA.applicationId, { group: value }, paging)).meta.total_count).toBeGreaterThan(0);
       expect(await db.store.encryptionReports(callerA.applicationId, { group: value }, paging)).toEqual(
         await memory.encryptionReports(callerA.applicationId, { group: value }, paging),
+      );
+    }
+  });
+
+  it("the broad filters count from the per-day counts, the selective ones from the rows", () => {
+    const countOf = (filters: ReportFilters) => reportQuery(callerA.applicationId, filters, { limit: 10, page: 1 }).count.text;
+    for (const filters of [{}, { country: "ES", device_type: "IOS" }, { status: "NEW", start_date: seconds(epochMs) + 3600, end_date: seconds(epochMs) + 90 * dayS }]) {
+      expect(countOf(filters)).toContain("report_day_counts");
+    }
+    for (const filters of [{ email: "a@b.example" }, { country: "ES", account: "usr_1" }, { start_date: seconds(epochMs), end_date: seconds(epochMs) + 3600 }]) {
+      expect(countOf(filters)).not.toContain("report_day_counts");
+    }
+  });
+
+  it("a second load keeps every count exact (the per-day counts are rebuilt with the rows)", async () => {
+    const more = generateReports({ count: 700, seed: 7, applicationId: callerA.applicationId, organizationId: callerA.organizationId, accounts: 40 });
+    more.forEach((report) => (report.id = report.id.replace("rep_", "rep_z")));
+    const again = createStore(seed);
+    await again.addReports(callerA.applicationId, [...reports, ...more]);
+    await db.store.addReports(callerA.applicationId, more);
+    for (const filters of [{}, { country: sample.country.code }, { status: sample.status, start_date: seconds(epochMs) + 30 * dayS + 7, end_date: seconds(epochMs) + 200 * dayS }]) {
+      const paging = { limit: 5, page: 1 };
+      expect((await db.store.encryptionReports(callerA.applicationId, filters, paging)).meta).toEqual(
+        (await again.encryptionReports(callerA.applicationId, filters, paging)).meta,
       );
     }
   });

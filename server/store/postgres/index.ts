@@ -125,7 +125,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async addReports(applicationId, records) {
       await transaction(async (client) => {
-        await requireApplication(client, applicationId);
+        await requireApplication(client, applicationId, true);
         await copyReports(client, applicationId, records);
       });
       // Fresh statistics for the planner, and a visibility map so that exact counts are

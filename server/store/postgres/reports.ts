@@ -1,6 +1,7 @@
 // GET /reports/encryption on PostgreSQL: the filters as one WHERE clause over the indexed
-// filter columns, newest first with id as tie-break, an exact count(*) for total_count;
-// and the bulk load as one COPY stream of the normalized filter columns beside the record.
+// filter columns, newest first with id as tie-break, an exact total_count (count(*), or for
+// the broad filters whole days summed from report_day_counts); and the bulk load as one
+// COPY stream of the normalized filter columns beside the record.
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import type { PoolClient } from "pg";
@@ -16,6 +17,10 @@ export interface Statement {
   text: string;
   values: unknown[];
 }
+
+/** Filters the per-day counts (report_day_counts) can answer: the columns it groups by, and dates. */
+const dayCountFilters = new Set<string>(["country", "region", "device_type", "status", "start_date", "end_date"]);
+const dayMs = 86_400_000;
 
 /** The count and page statements of a report query. */
 export function reportQuery(applicationId: string, filters: ReportFilters, paging: Paging): { count: Statement; page: Statement } {
@@ -37,16 +42,48 @@ export function reportQuery(applicationId: string, filters: ReportFilters, pagin
     where.push(`(ip_source = ${ip} OR ip_device = ${ip})`);
   }
   if (filters.group !== undefined) where.push(`groups @> ARRAY[${param(Number(filters.group))}::int]`);
+  const columns = where.join(" AND ");
+  const columnValues = [...values];
   if (Number.isFinite(fromMs)) where.push(`created_at >= ${param(new Date(fromMs).toISOString())}`);
   if (Number.isFinite(untilMs)) where.push(`created_at < ${param(new Date(untilMs).toISOString())}`);
   const clause = where.join(" AND ");
+  const byDays = Object.entries(filters).every(([field, value]) => value === undefined || dayCountFilters.has(field));
   return {
-    count: { text: `SELECT count(*)::int AS total FROM encryption_reports WHERE ${clause}`, values: [...values] },
+    count: (byDays ? dayCount(columns, columnValues, fromMs, untilMs) : undefined) ?? {
+      text: `SELECT count(*)::int AS total FROM encryption_reports WHERE ${clause}`,
+      values: [...values],
+    },
     page: {
       text: `SELECT body FROM encryption_reports WHERE ${clause} ORDER BY created_at DESC, id LIMIT ${param(paging.limit)} OFFSET ${param(start)}`,
       values,
     },
   };
+}
+
+/**
+ * The exact count as whole UTC days summed from report_day_counts plus the partial days at
+ * the ends counted in encryption_reports, in one statement (one snapshot). Undefined when
+ * the range is shorter than a day, where counting the rows is cheap anyway.
+ */
+function dayCount(columns: string, columnValues: readonly unknown[], fromMs: number, untilMs: number): Statement | undefined {
+  const firstDay = Number.isFinite(fromMs) ? Math.ceil(fromMs / dayMs) * dayMs : -Infinity;
+  const endDay = Number.isFinite(untilMs) ? Math.floor(untilMs / dayMs) * dayMs : Infinity;
+  if (firstDay >= endDay) return undefined;
+  const values = [...columnValues];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const at = (ms: number) => param(new Date(ms).toISOString());
+  const days = [columns];
+  if (Number.isFinite(firstDay)) days.push(`day >= ${param(new Date(firstDay).toISOString().slice(0, 10))}::date`);
+  if (Number.isFinite(endDay)) days.push(`day < ${param(new Date(endDay).toISOString().slice(0, 10))}::date`);
+  const parts = [`(SELECT coalesce(sum(n), 0) FROM report_day_counts WHERE ${days.join(" AND ")})`];
+  const rows = (fromTs: number, untilTs: number) =>
+    parts.push(`(SELECT count(*) FROM encryption_reports WHERE ${columns} AND created_at >= ${at(fromTs)} AND created_at < ${at(untilTs)})`);
+  if (Number.isFinite(fromMs) && fromMs < firstDay) rows(fromMs, firstDay);
+  if (Number.isFinite(untilMs) && endDay < untilMs) rows(endDay, untilMs);
+  return { text: `SELECT (${parts.join(" + ")})::int AS total`, values };
 }
 
 /** COPY's text format: backslash, tab, newline and carriage return escaped. */
@@ -72,7 +109,11 @@ function copyLine(applicationId: string, row: EncryptionReport, groups: readonly
   ].map(field).join("\t") + "\n";
 }
 
-/** Streams `records` into encryption_reports with COPY, in the caller's transaction. */
+/**
+ * Streams `records` into encryption_reports with COPY and rebuilds the application's per-day
+ * counts, in the caller's transaction (which locks the application, so loads of one
+ * application never interleave).
+ */
 export async function copyReports(client: PoolClient, applicationId: string, records: readonly EncryptionReport[]): Promise<void> {
   const groups = new Map((await client.query<{ id: string; groups: number[] }>(sql.userGroups, [applicationId])).rows.map((row) => [row.id, row.groups]));
   const batch = 2_000;
@@ -82,4 +123,6 @@ export async function copyReports(client: PoolClient, applicationId: string, rec
     }
   }
   await pipeline(Readable.from(lines()), client.query(copyFrom(sql.copyReports)));
+  await client.query(sql.clearReportDayCounts, [applicationId]);
+  await client.query(sql.countReportDays, [applicationId]);
 }

@@ -8,7 +8,7 @@ import { storedAuth, transportRecord } from "../../rules/email-transport.js";
 import type { Seed, SeedCredential } from "../../seed/types.js";
 import { copyReports } from "./reports.js";
 
-const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "encryption_reports", "activities", "widgets", "users", "applications"];
+const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "report_day_counts", "encryption_reports", "activities", "widgets", "users", "applications"];
 
 function digest(clear: string | undefined, hex: string | undefined): Buffer {
   return clear !== undefined ? sha256(clear) : Buffer.from(hex!, "hex");

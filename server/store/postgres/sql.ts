@@ -40,7 +40,12 @@ export const sql = {
   historyCount: `SELECT count(*)::int AS total FROM webhook_history WHERE application_id = $1 AND webhook_id = $2`,
   historyPage: `SELECT body FROM webhook_history WHERE application_id = $1 AND webhook_id = $2 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
   userGroups: `SELECT id, groups FROM users WHERE application_id = $1`,
-  vacuumReports: `VACUUM (ANALYZE) encryption_reports`,
+  // Index-only counts need the visibility map that VACUUM sets, and the planner fresh statistics.
+  vacuumReports: `VACUUM (ANALYZE) encryption_reports, report_day_counts`,
+  clearReportDayCounts: `DELETE FROM report_day_counts WHERE application_id = $1`,
+  countReportDays: `INSERT INTO report_day_counts (application_id, day, country, region, device_type, status, n)
+    SELECT application_id, (created_at AT TIME ZONE 'UTC')::date, country, region, device_type, status, count(*)
+    FROM encryption_reports WHERE application_id = $1 GROUP BY 1, 2, 3, 4, 5, 6`,
   // COPY target of addReports; the rows carry application_id (checked by the store).
   copyReports: `COPY encryption_reports (application_id, id, created_at, account_id, email_lower, country, region, device_type, device_version, status, ip_source, ip_device, groups, body) FROM STDIN`,
 } as const;
