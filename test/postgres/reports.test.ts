@@ -78,7 +78,7 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
 
   it("the broad filters count from the per-day counts, the selective ones from the rows", () => {
     const countOf = (filters: ReportFilters) => reportQuery(callerA.applicationId, filters, { limit: 10, page: 1 }).count.text;
-    for (const filters of [{}, { country: "ES", device_type: "IOS" }, { status: "NEW", start_date: seconds(epochMs) + 3600, end_date: seconds(epochMs) + 90 * dayS }]) {
+    for (const filters of [{}, { country: "ES", device_type: "IOS" }, { status: "NEW", start_date: seconds(epochMs) + 3600, end_date: seconds(epochMs) + 90 * dayS }] as ReportFilters[]) {
       expect(countOf(filters)).toContain("report_day_counts");
     }
     for (const filters of [{ email: "a@b.example" }, { country: "ES", account: "usr_1" }, { start_date: seconds(epochMs), end_date: seconds(epochMs) + 3600 }]) {
