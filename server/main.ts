@@ -3,7 +3,8 @@
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, rate limits shared through it: docs/postgres.md; SEED_FILE
-// is then unused, `npm run db:seed` loads one). SIGTERM/SIGINT stop accepting connections,
+// is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
+// DATABASE_POOL_WAIT_MS (5000: how long a request waits for a free connection, then 503). SIGTERM/SIGINT stop accepting connections,
 // finish in-flight requests, exit 0.
 import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
@@ -88,7 +89,10 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Loaded only with a database, so the in-memory server needs no `pg`.
-  if (databaseUrl) database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl);
+  if (databaseUrl) {
+    const waitMs = integerEnv("DATABASE_POOL_WAIT_MS", 5_000);
+    database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, { max: integerEnv("DATABASE_POOL_MAX", 10), connectionTimeoutMillis: waitMs });
+  }
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
   running = await startServer({

@@ -7,7 +7,9 @@ import { createPostgresStore } from "../../server/store/postgres/index.js";
 import { retryAfterSeconds } from "../../server/store/postgres/unavailable.js";
 import { callerA, problemOf } from "../server/operations/harness.js";
 import { recordsOfA } from "../support/demo.js";
+import { demo } from "../support/demo.js";
 import { unavailable, useDatabase } from "./database.js";
+import { startServerProcess } from "./server-process.js";
 
 const widget = recordsOfA.widgets[0]!;
 const paging = { limit: 10, page: 1 };
@@ -39,6 +41,39 @@ describe.skipIf(unavailable !== undefined)("PostgreSQL unavailable", () => {
       expect((await store.smsProviders(callerA.applicationId)).map((p) => p.id)).toEqual(recordsOfA.smsProviders);
     } finally {
       await store.close();
+    }
+  }, 60_000);
+
+  it("through HTTP: a server process answers 503 problems with Retry-After while the database is stopped, then normal answers", async () => {
+    await db.reset(loadSeed());
+    const server = startServerProcess({ DATABASE_URL: db.url, DATABASE_POOL_WAIT_MS: "2000" });
+    try {
+      const url = await server.url;
+      const headers = { authorization: `Bearer ${demo.a.apiKey}`, "content-type": "application/json" };
+      const read = () => fetch(`${url}/widgets/${widget}`, { headers });
+      const write = () => fetch(`${url}/sms/providers/${recordsOfA.smsProviders[1]!}`, { method: "PUT", headers, body: JSON.stringify({ sort: "UP" }) });
+      const before = await read();
+      expect(before.status).toBe(200);
+      const body = await before.json();
+      db.cluster.stopServer();
+      try {
+        for (const call of [read, write, read]) {
+          const response = await call();
+          expect(response.status).toBe(503);
+          expect(response.headers.get("retry-after")).toBe(String(retryAfterSeconds));
+          expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+          expect(await response.json()).toMatchObject({ status: 503, code: "service_unavailable" });
+        }
+      } finally {
+        db.cluster.startServer();
+      }
+      const after = await read();
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual(body);
+      expect((await write()).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await server.stop();
     }
   }, 60_000);
 

@@ -3,7 +3,7 @@
 // migrated, the store, and the rate-limit store on the same pool so every process counts
 // against one limit per key.
 import type { Store as RateLimitStore } from "express-rate-limit";
-import { createPostgresStore, type PostgresStore } from "./index.js";
+import { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from "./index.js";
 import { migrate } from "./migrate.js";
 import { PostgresRateLimitStore } from "./rate-limit-store.js";
 
@@ -32,9 +32,9 @@ function reasonOf(error: unknown): string {
 }
 
 /** Opens the database at `url` or throws an Error whose message is one line naming why. */
-export async function openDatabase(url: string, options: { max?: number } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(url: string, options: Omit<PostgresStoreOptions, "connectionString"> = {}): Promise<OpenedDatabase> {
   const where = describeDatabase(url);
-  const store = createPostgresStore({ connectionString: url, max: options.max });
+  const store = createPostgresStore({ ...options, connectionString: url });
   try {
     await store.pool.query("SELECT 1");
     await migrate(store.pool);
