@@ -51,7 +51,11 @@ export interface Setup {
 
 /** A fresh store and handlers; `now` is what the clock answers. */
 export function setup(seed: Seed = demoSeed, now: Date = fixedNow): Setup {
-  const store = createStore(seed);
+  return setupOn(createStore(seed), now);
+}
+
+/** Handlers over `store` (any implementation of the port); `now` is what the clock answers. */
+export function setupOn(store: Store, now: Date = fixedNow): Setup {
   const handlers = createHandlers({ store, clock: () => now });
   return {
     store,

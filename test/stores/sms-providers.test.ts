@@ -1,14 +1,20 @@
-// updateSmsProvider (PUT /sms/providers/{id}): empty body no-op, UP/DOWN by one place (no-op at the ends),
-// positions 1..n without gap, the single default and its 409, arrays replaced whole, and a
-// property test of random update sequences against a model. Concurrent updates are tested
-// over real HTTP in http.test.ts.
+// updateSmsProvider (PUT /sms/providers/{id}) on every store (test/support/stores.ts): empty
+// body no-op, UP/DOWN by one place (no-op at the ends), positions 1..n without gap, the
+// single default and its 409, arrays replaced whole, a property test of random update
+// sequences against a model, and 400 updates at once leaving positions 1..n and one default
+// with no lost rename. Across processes: test/postgres/multi-process.test.ts.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import type { SmsProvider } from "../../../server/seed/types.js";
-import { callerA, problemOf, seedWithProviders, setup } from "./harness.js";
+import { expect, it } from "vitest";
+import { ApiProblem } from "../../server/problems.js";
+import type { Seed } from "../../server/seed/types.js";
+import type { SmsProvider } from "../../server/seed/types.js";
+import { loadSeed } from "../../server/seed/load.js";
+import { callerA, problemOf, seedWithProviders, setupOn } from "../server/operations/harness.js";
+import { forEachStore } from "../support/stores.js";
 
 const primary = "sms_2c7e9b4f1a6d";
 const backup = "sms_9e4a1d7c3b2f";
+const demoSeed = loadSeed();
 
 const order = (providers: SmsProvider[]) => providers.map((p) => p.id);
 
@@ -17,9 +23,10 @@ function expectWellFormed(providers: SmsProvider[]) {
   expect(providers.filter((p) => p.is_default)).toHaveLength(1);
 }
 
-describe("updateSmsProvider", () => {
+forEachStore("updateSmsProvider", (stores) => {
+  const setup = async (seed: Seed = demoSeed) => setupOn(await stores.fresh(seed));
   it("an empty body changes nothing", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const before = await store.smsProviders(callerA.applicationId);
     const body = await call("updateSmsProvider", { path: { id: backup }, body: {} });
     expect(body).toEqual({ type: "api.application.sms.provider.update", result: before[1] });
@@ -27,7 +34,7 @@ describe("updateSmsProvider", () => {
   });
 
   it("UP moves one place towards 1 and renumbers the neighbour", async () => {
-    const { call, store } = setup(seedWithProviders(4));
+    const { call, store } = await setup(seedWithProviders(4));
     const body = await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "UP" } });
     expect(body.result.sort).toBe(2);
     expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
@@ -35,21 +42,21 @@ describe("updateSmsProvider", () => {
   });
 
   it("DOWN moves one place away from 1", async () => {
-    const { call, store } = setup(seedWithProviders(4));
+    const { call, store } = await setup(seedWithProviders(4));
     const body = await call("updateSmsProvider", { path: { id: "sms_p2" }, body: { sort: "DOWN" } });
     expect(body.result.sort).toBe(3);
     expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p3", "sms_p2", "sms_p4"]);
   });
 
   it("UP at position 1 and DOWN at position n are no-ops", async () => {
-    const { call, store } = setup(seedWithProviders(3));
+    const { call, store } = await setup(seedWithProviders(3));
     expect((await call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "UP" } })).result.sort).toBe(1);
     expect((await call("updateSmsProvider", { path: { id: "sms_p3" }, body: { sort: "DOWN" } })).result.sort).toBe(3);
     expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
   });
 
   it("is_default: true makes it the only default", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: true } });
     expect(body.result.is_default).toBe(true);
     const providers = await store.smsProviders(callerA.applicationId);
@@ -57,7 +64,7 @@ describe("updateSmsProvider", () => {
   });
 
   it("is_default: false on the current default is 409 and changes nothing", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const before = await store.smsProviders(callerA.applicationId);
     const problem = await problemOf(() => call("updateSmsProvider", { path: { id: primary }, body: { is_default: false, name: "Renamed" } }), "conflict");
     expect(problem.status).toBe(409);
@@ -65,7 +72,7 @@ describe("updateSmsProvider", () => {
   });
 
   it("is_default: false on a non-default is a no-op", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const before = await store.smsProviders(callerA.applicationId);
     const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: false } });
     expect(body.result).toEqual(before[1]);
@@ -73,7 +80,7 @@ describe("updateSmsProvider", () => {
   });
 
   it("arrays replace the stored arrays whole; other fields are set as given", async () => {
-    const { call } = setup();
+    const { call } = await setup();
     const body = await call("updateSmsProvider", {
       path: { id: primary },
       body: { countries: ["FR"], patterns: [], phone_types: ["LANDLINE"], name: "Renamed", is_active: false, log_messages: "DISABLED" },
@@ -82,7 +89,7 @@ describe("updateSmsProvider", () => {
   });
 
   it("the stored provider does not share arrays with the request", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const countries = ["FR"];
     await call("updateSmsProvider", { path: { id: primary }, body: { countries } });
     countries.push("DE");
@@ -90,14 +97,12 @@ describe("updateSmsProvider", () => {
   });
 
   it("an unknown provider is 404", async () => {
-    const { call } = setup();
+    const { call } = await setup();
     await problemOf(() => call("updateSmsProvider", { path: { id: "sms_000000000000" }, body: {} }), "not_found");
   });
 
   // Any sequence of moves, default changes and renames, checked after every step against a
-  // model kept by hand (an ordered list of ids, the default id, the names). Concurrency is
-  // left to the HTTP test in http.test.ts: these handlers are synchronous, so calling them
-  // "at once" in-process would only run them one after another.
+  // model kept by hand (an ordered list of ids, the default id, the names).
   it("any sequence of UP/DOWN/is_default/name updates agrees with a simple model after each step", async () => {
     const update = fc.record(
       {
@@ -110,7 +115,7 @@ describe("updateSmsProvider", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.array(update, { maxLength: 40 }), async (n, updates) => {
-        const { call, store } = setup(seedWithProviders(n));
+        const { call, store } = await setup(seedWithProviders(n));
         const model = {
           order: Array.from({ length: n }, (_, i) => `sms_p${i + 1}`),
           defaultId: "sms_p1",
@@ -139,7 +144,36 @@ describe("updateSmsProvider", () => {
           expect(result).toEqual(providers.find((p) => p.id === id));
         }
       }),
-      { seed: 20261122, numRuns: 300 },
+      { seed: 20261122, numRuns: stores.propertyRuns(300) },
     );
+  }, 180_000);
+
+  it("an unknown provider of another application is 404 and changes nothing", async () => {
+    const { call, store } = await setup(seedWithProviders(3));
+    const other = (await store.applications()).find((a) => a.id !== callerA.applicationId)!;
+    await problemOf(() => call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "DOWN" }, caller: { applicationId: other.id, organizationId: other.organizationId } }), "not_found");
+    expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
   });
+
+  it("400 updates at once: positions 1..n, one default, every rename kept", async () => {
+    const n = 6;
+    const { call, store } = await setup(seedWithProviders(n));
+    const ids = Array.from({ length: n }, (_, i) => `sms_p${i + 1}`);
+    const requests = Array.from({ length: 400 }, (_, i) => {
+      const body = [{ sort: "UP" as const }, { sort: "DOWN" as const }, { is_default: true }, { name: `Name ${i}` }][i % 4]!;
+      return { id: ids[(i * 7) % n]!, body };
+    });
+    const answers = await Promise.all(
+      requests.map(({ id, body }) => call("updateSmsProvider", { path: { id }, body }).then(() => "ok", (error: unknown) => (error instanceof ApiProblem ? error.code : String(error)))),
+    );
+    expect(answers.filter((a) => a !== "ok")).toEqual([]);
+    const providers = await store.smsProviders(callerA.applicationId);
+    expectWellFormed(providers);
+    expect(new Set(order(providers))).toEqual(new Set(ids));
+    // No lost update: each provider's name is one of the renames sent to it.
+    for (const provider of providers) {
+      const renames = requests.filter((r) => r.id === provider.id && "name" in r.body).map((r) => (r.body as { name: string }).name);
+      if (renames.length > 0) expect(renames).toContain(provider.name);
+    }
+  }, 60_000);
 });
