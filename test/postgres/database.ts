@@ -1,6 +1,7 @@
 // One throwaway cluster per test file: a database migrated to the latest version and a
 // PostgreSQL store over it; reset(seed) loads a seed afresh. `unavailable` (printed once)
 // says why the suite is skipped when PostgreSQL cannot run here.
+import { appendFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import pg from "pg";
 import { migrate } from "../../server/store/postgres/migrate.js";
@@ -21,7 +22,11 @@ export interface Database {
 const started = await startCluster();
 /** Why PostgreSQL cannot run here, or undefined when it can. */
 export const unavailable = "unavailable" in started ? started.unavailable : undefined;
-if (unavailable !== undefined) console.warn(`SKIPPED PostgreSQL tests: ${unavailable}`);
+if (unavailable !== undefined) {
+  console.warn(`SKIPPED PostgreSQL tests: ${unavailable}`);
+  // .ci/run prints these lines again after the summary, so a skip is never lost in the log.
+  if (process.env.SKIP_REPORT_FILE) appendFileSync(process.env.SKIP_REPORT_FILE, `PostgreSQL tests skipped: ${unavailable}\n`);
+}
 
 /** The database of this test file (set in beforeAll; only used when `unavailable` is undefined). */
 export function useDatabase(options: { max?: number } = {}): Database {

@@ -32,6 +32,7 @@ export function forEachStore(title: string, define: (store: StoreUnderTest) => v
     },
   ];
   for (const store of stores) {
-    describe.skipIf(store.skipped !== undefined)(`${title} (${store.name})`, () => define(store));
+    const name = store.skipped === undefined ? `${title} (${store.name})` : `${title} (${store.name}: skipped, ${store.skipped})`;
+    describe.skipIf(store.skipped !== undefined)(name, () => define(store));
   }
 }
