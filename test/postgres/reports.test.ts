@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { epochMs, generateReports } from "../../bench/scale/generate.js";
 import { createStore } from "../../server/store/index.js";
+import { createPostgresStore } from "../../server/store/postgres/index.js";
 import { reportQuery } from "../../server/store/postgres/reports.js";
 import { loadSeed } from "../../server/seed/load.js";
 import type { ReportFilters } from "../../server/store/index.js";
@@ -86,17 +87,23 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
     }
   });
 
-  it("a second load keeps every count exact (the per-day counts are rebuilt with the rows)", async () => {
+  it("a second, large load keeps every count exact and every index (dropped and rebuilt around COPY)", async () => {
     const more = generateReports({ count: 700, seed: 7, applicationId: callerA.applicationId, organizationId: callerA.organizationId, accounts: 40 });
     more.forEach((report) => (report.id = report.id.replace("rep_", "rep_z")));
     const again = createStore(seed);
     await again.addReports(callerA.applicationId, [...reports, ...more]);
-    await db.store.addReports(callerA.applicationId, more);
-    for (const filters of [{}, { country: sample.country.code }, { status: sample.status, start_date: seconds(epochMs) + 30 * dayS + 7, end_date: seconds(epochMs) + 200 * dayS }]) {
-      const paging = { limit: 5, page: 1 };
-      expect((await db.store.encryptionReports(callerA.applicationId, filters, paging)).meta).toEqual(
-        (await again.encryptionReports(callerA.applicationId, filters, paging)).meta,
-      );
+    const indexes = async () => (await db.pool.query("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'encryption_reports' ORDER BY indexname")).rows;
+    const before = await indexes();
+    const large = createPostgresStore({ connectionString: db.url, max: 2, rebuildIndexesFrom: 500 });
+    try {
+      await large.addReports(callerA.applicationId, more);
+    } finally {
+      await large.close();
+    }
+    expect(await indexes()).toEqual(before);
+    for (const filters of [{}, { country: sample.country.code }, { status: sample.status, start_date: seconds(epochMs) + 30 * dayS + 7, end_date: seconds(epochMs) + 200 * dayS }, { email: sample.user.email }] as ReportFilters[]) {
+      const paging = { limit: 5, page: 2 };
+      expect(await db.store.encryptionReports(callerA.applicationId, filters, paging)).toEqual(await again.encryptionReports(callerA.applicationId, filters, paging));
     }
   });
 

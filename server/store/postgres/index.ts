@@ -26,6 +26,8 @@ export interface PostgresStoreOptions {
   max?: number;
   /** How long a request waits for a free connection before failing (5000 ms). */
   connectionTimeoutMillis?: number;
+  /** From this many reports in one load, the report indexes are dropped and built again after COPY (50 000). */
+  rebuildIndexesFrom?: number;
 }
 
 export interface PostgresStore extends AsyncStore {
@@ -126,7 +128,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     async addReports(applicationId, records) {
       await transaction(async (client) => {
         await requireApplication(client, applicationId, true);
+        // Maintaining a dozen indexes row by row costs several times more than building them
+        // once: a large load drops them and builds them again after COPY, in the same
+        // transaction (the table is locked for it, so other readers of reports wait).
+        const rebuilt = records.length >= (options.rebuildIndexesFrom ?? 50_000) ? (await client.query<{ name: string; definition: string }>(sql.reportIndexes)).rows : [];
+        for (const index of rebuilt) await client.query(`DROP INDEX ${client.escapeIdentifier(index.name)}`);
         await copyReports(client, applicationId, records);
+        if (rebuilt.length > 0) await client.query(sql.buildMemory);
+        for (const index of rebuilt) await client.query(index.definition);
       });
       // Fresh statistics for the planner, and a visibility map so that exact counts are
       // answered from the indexes alone (index-only and bitmap scans skip the table).

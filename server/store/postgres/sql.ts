@@ -42,6 +42,10 @@ export const sql = {
   userGroups: `SELECT id, groups FROM users WHERE application_id = $1`,
   // Index-only counts need the visibility map that VACUUM sets, and the planner fresh statistics.
   vacuumReports: `VACUUM (ANALYZE) encryption_reports, report_day_counts`,
+  // The secondary indexes of encryption_reports (a large load drops and rebuilds them).
+  reportIndexes: `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+    WHERE schemaname = current_schema() AND tablename = 'encryption_reports' AND indexname <> 'encryption_reports_pkey'`,
+  buildMemory: `SET LOCAL maintenance_work_mem = '256MB'`,
   clearReportDayCounts: `DELETE FROM report_day_counts WHERE application_id = $1`,
   countReportDays: `INSERT INTO report_day_counts (application_id, day, country, region, device_type, status, n)
     SELECT application_id, (created_at AT TIME ZONE 'UTC')::date, country, region, device_type, status, count(*)
