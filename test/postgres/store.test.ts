@@ -1,6 +1,7 @@
 // The PostgreSQL store against the in-memory store: over the same seed, every read answers
 // the same records and meta, every rule the same problem; plus what only a database shows:
-// digests and sealed auth at rest, and migrations applied once.
+// digests and sealed auth at rest, concurrent first saves, and migrations applied once.
+// The behaviour both stores share is tested once for both in test/stores/.
 import { beforeEach, describe, expect, it } from "vitest";
 import { openAuth } from "../../server/crypto/email-auth.js";
 import { sha256 } from "../../server/crypto/hash.js";
@@ -84,7 +85,7 @@ describe.skipIf(unavailable !== undefined)("PostgreSQL store", () => {
     });
   });
 
-  describe("e-mail transport", () => {
+  describe("e-mail transport at rest and under concurrent first saves", () => {
     const [[, request]] = requestExamples("saveEmailTransport") as [[string, { auth: Record<string, string>; type: string }]];
 
     it("saves over the stored one keeping id, created_at and counters; auth only sealed at rest", async () => {
@@ -102,39 +103,6 @@ describe.skipIf(unavailable !== undefined)("PostgreSQL store", () => {
       const rows = (await db.pool.query<{ body: { id: string } }>("SELECT body FROM email_transports WHERE application_id = $1", [callerA.applicationId])).rows;
       expect(rows).toHaveLength(1);
       expect(new Set(saved.map((t) => t.id))).toEqual(new Set([rows[0]!.body.id]));
-    });
-
-    it("the first save without auth is the same 400 as in memory", async () => {
-      await db.pool.query("DELETE FROM email_transports");
-      const memory = createStore(seedWith((s) => (s.applications[0]!.email_transport = null)));
-      const { auth: _auth, ...withoutAuth } = request;
-      const save = (s: typeof memory | typeof db.store) => s.saveEmailTransport(callerA.applicationId, withoutAuth as never, fixedNow);
-      const pg = await outcome(() => save(db.store));
-      expect(pg).toEqual(await outcome(() => save(memory)));
-      expect(pg).toMatchObject({ problem: { code: "validation_failed" } });
-    });
-  });
-
-  describe("notifications", () => {
-    const base = { type: "PUSH", title: "Hello", content: "World" };
-    const a = callerA.applicationId;
-
-    it.each([
-      ["known receivers by id and e-mail (any case)", (users: string[], emails: string[]) => ({ receivers: [users[0]!, emails[0]!.toUpperCase()] })],
-      ["an unknown receiver and group (400 naming each)", () => ({ receivers: ["usr_000000000000", "nobody@example.com"], groups: [987654] })],
-      ["another application's user (400)", () => ({ receivers: [demoSeed.applications.find((x) => x.id === callerB.applicationId)!.users[0]!.id] })],
-    ])("%s: the same answer as in memory", async (_name, make) => {
-      const request = { ...base, ...make(recordsOfA.users, recordsOfA.userEmails) };
-      const strip = (o: unknown) => JSON.parse(JSON.stringify(o).replace(/ntf_[0-9a-f]{12}/g, "ntf_"));
-      const pg = strip(await outcome(() => db.store.createNotification(a, request as never, fixedNow)));
-      expect(pg).toEqual(strip(await outcome(() => createStore(demoSeed).createNotification(a, request as never, fixedNow))));
-    });
-
-    it("a created notification is listed; a refused one is not", async () => {
-      const created = await db.store.createNotification(a, { ...base, receivers: [recordsOfA.users[0]!] } as never, fixedNow);
-      await outcome(() => db.store.createNotification(a, { ...base, receivers: ["usr_000000000000"] } as never, fixedNow));
-      expect(await db.store.notifications(a)).toEqual([created]);
-      expect(await db.store.notifications(callerB.applicationId)).toEqual([]);
     });
   });
 });

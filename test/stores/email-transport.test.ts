@@ -1,24 +1,34 @@
 // saveEmailTransport (POST /custom/emails): one transport per application, created or replaced (same id,
 // created_at and counters), auth encrypted at rest and answered only as an opaque token,
-// domain/region derived, is_verified reset by a change of type or auth.
-import { describe, expect, it } from "vitest";
-import { openAuth } from "../../../server/crypto/email-auth.js";
-import type { EmailSettingsSave } from "../../../server/seed/types.js";
-import { demo } from "../../support/demo.js";
-import { callerA, callerB, fixedNow, offending, problemOf, setup } from "./harness.js";
+// domain/region derived, is_verified reset by a change of type or auth; on every store
+// (test/support/stores.ts).
+import { expect, it } from "vitest";
+import { loadSeed } from "../../server/seed/load.js";
+import type { Seed } from "../../server/seed/types.js";
+import { forEachStore } from "../support/stores.js";
+import { openAuth } from "../../server/crypto/email-auth.js";
+import type { EmailSettingsSave } from "../../server/seed/types.js";
+import { demo } from "../support/demo.js";
+import { callerA, callerB, fixedNow, offending, problemOf, setupOn, type Setup } from "../server/operations/harness.js";
 
+const demoSeed = loadSeed();
 const tokenPattern = /^enc:v1:[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
 const ses = { region: "eu-west-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
 const sendgrid = { api_key: "SG.test-9f2c7a1e4b8d6053.rotate-me" };
 const addresses = { email_from: "no-reply@Mail.Acme-Shop.example", email_admin: "admin@acme-shop.example" };
-const save = (body: EmailSettingsSave, caller = callerA) => {
-  const { call, store } = setup();
-  return { store, saved: call("saveEmailTransport", { body, caller }), call };
+const save = async (setup: () => Promise<Setup>, body: EmailSettingsSave, caller = callerA) => {
+  const { call, store } = await setup();
+  const saved = call("saveEmailTransport", { body, caller });
+  // Awaited later by the test; on a database it may fail before then.
+  saved.catch(() => undefined);
+  return { store, saved, call };
 };
 
-describe("saveEmailTransport", () => {
+forEachStore("saveEmailTransport", (stores) => {
+  const setup = async (seed: Seed = demoSeed) => setupOn(await stores.fresh(seed));
+
   it("replaces the stored transport: same id, created_at and counters; SES region; domain of email_from", async () => {
-    const { saved } = save({ type: "SES", ...addresses, auth: ses });
+    const { saved } = await save(setup, { type: "SES", ...addresses, auth: ses });
     expect((await saved).result).toEqual({
       id: "eml_8f3b1e6c2a9d",
       type: "SES",
@@ -39,7 +49,7 @@ describe("saveEmailTransport", () => {
   });
 
   it("creates the first transport with a new id, the clock's time and zero counters", async () => {
-    const { saved, store } = save({ type: "SENDGRID", ...addresses, email_reply: "help@globex.example", from_name: "Globex", auth: sendgrid }, callerB);
+    const { saved, store } = await save(setup, { type: "SENDGRID", ...addresses, email_reply: "help@globex.example", from_name: "Globex", auth: sendgrid }, callerB);
     const result = (await saved).result;
     expect(result).toMatchObject({ type: "SENDGRID", is_verified: false, send_count: 0, fail_count: 0, created_at: fixedNow.toISOString(), region: "", email_reply: "help@globex.example", from_name: "Globex", application_id: demo.b.applicationId });
     expect(result.id).toMatch(/^eml_[0-9a-f]{12}$/);
@@ -47,19 +57,19 @@ describe("saveEmailTransport", () => {
   });
 
   it("requires auth on the first save", async () => {
-    const { saved } = save({ type: "SENDGRID", ...addresses }, callerB);
+    const { saved } = await save(setup, { type: "SENDGRID", ...addresses }, callerB);
     expect(offending(await problemOf(() => saved, "validation_failed"))).toEqual(["/auth"]);
   });
 
   it("requires auth when the type changes", async () => {
-    const { saved, store } = save({ type: "SES", ...addresses });
+    const { saved, store } = await save(setup, { type: "SES", ...addresses });
     const before = await store.emailTransport(callerA.applicationId);
     expect(offending(await problemOf(() => saved, "validation_failed"))).toEqual(["/auth"]);
     expect(await store.emailTransport(callerA.applicationId)).toEqual(before);
   });
 
   it("keeps the stored auth and is_verified when auth is left out and the type is unchanged", async () => {
-    const { saved, store } = save({ type: "SENDGRID", ...addresses, from_name: "Acme" });
+    const { saved, store } = await save(setup, { type: "SENDGRID", ...addresses, from_name: "Acme" });
     const before = (await store.emailTransport(callerA.applicationId))!;
     const result = (await saved).result;
     expect(before.is_verified).toBe(true);
@@ -67,7 +77,7 @@ describe("saveEmailTransport", () => {
   });
 
   it("keeps is_verified when the same auth is sent again, resets it when the auth changes", async () => {
-    const { call, store } = setup();
+    const { call, store } = await setup();
     const stored = openAuth((await store.emailTransport(callerA.applicationId))!.auth) as typeof sendgrid;
     const same = await call("saveEmailTransport", { body: { type: "SENDGRID", ...addresses, auth: { ...stored } } });
     expect(same.result.is_verified).toBe(true);
@@ -77,7 +87,7 @@ describe("saveEmailTransport", () => {
   });
 
   it("keeps auth encrypted: the token opens to the submitted auth and the store holds no clear copy", async () => {
-    const { saved, store } = save({ type: "SES", ...addresses, auth: ses });
+    const { saved, store } = await save(setup, { type: "SES", ...addresses, auth: ses });
     const result = (await saved).result;
     expect(openAuth(result.auth)).toEqual(ses);
     const stored = JSON.stringify(await store.emailTransport(callerA.applicationId));
@@ -86,7 +96,7 @@ describe("saveEmailTransport", () => {
   });
 
   it("answers no submitted secret in any response", async () => {
-    const { call } = setup();
+    const { call } = await setup();
     const secrets = [sendgrid.api_key, ses.accessKeyId, ses.secretAccessKey];
     const bodies = [
       await call("saveEmailTransport", { body: { type: "SENDGRID", ...addresses, auth: sendgrid } }),
