@@ -40,7 +40,9 @@ export function useDatabase(options: { max?: number } = {}): Database {
     // Idle connections die when a test stops the server; that is expected, not a failure.
     pool.on("error", () => undefined);
     await migrate(pool);
-    const store = createPostgresStore({ connectionString: url, max: options.max ?? 10 });
+    // A generous wait for a pooled connection: hundreds of updates at once on a busy machine
+    // must not time out here (the bounded wait and its 503: unavailable.test.ts).
+    const store = createPostgresStore({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 120_000 });
     Object.assign(db, { cluster, url, pool, store, reset: (seed: Seed) => seedDatabase(pool, seed) });
   });
   afterAll(async () => {
