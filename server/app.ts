@@ -9,6 +9,7 @@ import type { Handlers } from "./contract.js";
 import { createHandlers } from "./handlers/index.js";
 import type { Store } from "./store/index.js";
 import { bodyLimitKb } from "./problems.js";
+import { deprecation } from "./http/deprecation.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
 import { createLogger, requestLogger } from "./http/logging.js";
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): express.Express {
   app.enable("case sensitive routing");
   // Request id and log line first, so every response, errors included, carries the id.
   app.use(requestLogger(logger));
+  app.use(basePath, deprecation(document));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   // Parses only application/json; other media types stay unparsed and eov answers 415.

@@ -1,0 +1,47 @@
+// Deprecation (RFC 9745) and Sunset (RFC 8594) headers on every answer of an operation the
+// document marks `deprecated: true`, with the dates of its `x-deprecated-at` and `x-sunset`
+// extensions (docs/versioning.md). Read from the document once, when the app is built.
+import type { RequestHandler } from "express";
+import { operationsOf, type ApiDocument } from "./document.js";
+
+/** The headers a deprecated operation sends; undefined for an operation in good standing. */
+export function deprecationHeaders(operation: Record<string, unknown>): Record<string, string> | undefined {
+  if (operation.deprecated !== true) return undefined;
+  const headers: Record<string, string> = {};
+  const since = dateOf(operation["x-deprecated-at"]);
+  // RFC 9745: a Structured Field Date, `@` and Unix seconds.
+  if (since) headers.Deprecation = `@${Math.floor(since.getTime() / 1000)}`;
+  const sunset = dateOf(operation["x-sunset"]);
+  // RFC 8594: an HTTP-date.
+  if (sunset) headers.Sunset = sunset.toUTCString();
+  return headers;
+}
+
+/** A date of the document (`2027-06-01` or an RFC 3339 date-time); undefined when absent or invalid. */
+function dateOf(value: unknown): Date | undefined {
+  if (typeof value !== "string" && !(value instanceof Date)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+interface Deprecated {
+  method: string;
+  path: RegExp;
+  headers: Record<string, string>;
+}
+
+/** Middleware mounted at the base path; does nothing when no operation is deprecated. */
+export function deprecation(document: ApiDocument): RequestHandler {
+  const deprecated: Deprecated[] = [];
+  for (const { method, path, operation } of operationsOf(document)) {
+    const headers = deprecationHeaders(operation as Record<string, unknown>);
+    if (!headers) continue;
+    const pattern = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+");
+    deprecated.push({ method: method.toUpperCase(), path: new RegExp(`^${pattern}/?$`), headers });
+  }
+  return (req, res, next) => {
+    const found = deprecated.find((d) => d.method === req.method && d.path.test(req.path));
+    if (found) res.set(found.headers);
+    next();
+  };
+}

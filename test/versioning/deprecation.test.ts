@@ -1,0 +1,135 @@
+// Deprecation, proved on a temporary copy of the document with one operation (readWidget),
+// one parameter (`status` of findEncryptionReports) and one field (Webhook `is_active`)
+// deprecated: the reference server's Deprecation and Sunset headers, openapi-typescript's
+// `@deprecated`, and Redoc's "Deprecated" badge in Chromium. Nothing of the API itself is
+// deprecated, and every deprecated part must carry its two dates.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RunningServer } from "../../server/listen.js";
+import { appA } from "../support/demo.js";
+import { doc, exampleId, type Node } from "../support/document.js";
+import { bin, root, run } from "../tooling/run.js";
+import { deprecationProblems } from "./deprecated-parts.js";
+
+const dates = { "x-deprecated-at": "2026-12-01", "x-sunset": "2027-06-01" };
+
+function deprecatedCopy(): Node {
+  const copy = structuredClone(doc);
+  Object.assign(copy.paths["/widgets/{id}"].get, { deprecated: true }, dates);
+  Object.assign(copy.components.parameters.ReportStatus, { deprecated: true }, dates);
+  Object.assign(copy.components.schemas.Webhook.properties.is_active, { deprecated: true }, dates);
+  return copy;
+}
+
+// The server reads the bundled document through loadDocument(); here it reads the copy.
+vi.mock("../../server/http/document.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../server/http/document.js")>();
+  return { ...original, loadDocument: () => (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy ?? original.loadDocument() };
+});
+
+const dir = mkdtempSync(join(tmpdir(), "deprecation-"));
+const copyFile = join(dir, "openapi.json");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(copyFile, JSON.stringify(deprecatedCopy()));
+
+describe("the document", () => {
+  it("deprecates nothing of this API", () => {
+    expect(JSON.stringify(doc)).not.toContain('"deprecated":true');
+  });
+
+  it("every deprecated part carries x-deprecated-at and x-sunset, six months apart", () => {
+    expect(deprecationProblems(doc)).toEqual([]);
+    expect(deprecationProblems(deprecatedCopy())).toEqual([]);
+    const undated = deprecatedCopy();
+    delete undated.components.parameters.ReportStatus["x-sunset"];
+    undated.paths["/widgets/{id}"].get["x-sunset"] = "2027-01-01";
+    expect(deprecationProblems(undated)).toEqual([
+      "/paths/~1widgets~1{id}/get: x-sunset less than six months after x-deprecated-at",
+      "/components/parameters/ReportStatus: deprecated without a valid x-sunset",
+    ]);
+  });
+});
+
+describe("the reference server on the deprecated copy", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy = JSON.parse(readFileSync(copyFile, "utf8"));
+    const { startServer } = await import("../../server/listen.js");
+    server = await startServer({ rateLimit: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    delete (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy;
+  });
+  const auth = { authorization: `Bearer ${appA.apiKey}` };
+
+  it("answers the deprecated operation with Deprecation (RFC 9745) and Sunset (RFC 8594)", async () => {
+    const response = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("deprecation")).toBe(`@${Date.UTC(2026, 11, 1) / 1000}`);
+    expect(response.headers.get("sunset")).toBe("Tue, 01 Jun 2027 00:00:00 GMT");
+  });
+
+  it("sends them on its error answers too", async () => {
+    const response = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("deprecation")).toBe("@1796083200");
+  });
+
+  it("sends neither on an operation in good standing", async () => {
+    const response = await fetch(`${server.url}/webhooks`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("deprecation")).toBeNull();
+    expect(response.headers.get("sunset")).toBeNull();
+  });
+});
+
+describe("the generated types of the deprecated copy", () => {
+  it("mark the operation, the parameter and the field @deprecated (and this API's types nothing)", async () => {
+    const out = join(dir, "schema.d.ts");
+    const generated = await run(bin("openapi-typescript"), [copyFile, "-o", out, "--root-types", "--default-non-nullable=false"]);
+    expect(generated.code, generated.output).toBe(0);
+    const types = readFileSync(out, "utf8");
+    const docBefore = (what: string) => new RegExp(`/\\*\\*(?:(?!\\*/)[\\s\\S])*@deprecated(?:(?!\\*/)[\\s\\S])*\\*/\\s*${what}`);
+    expect(types).toMatch(docBefore('get: operations\\["readWidget"\\]'));
+    expect(types).toMatch(docBefore('status\\?: components\\["parameters"\\]\\["ReportStatus"\\]'));
+    expect(types).toMatch(docBefore("is_active: boolean"));
+    expect(readFileSync(join(root, "generated/schema.d.ts"), "utf8")).not.toContain("@deprecated");
+  });
+});
+
+describe("the rendered reference of the deprecated copy", { timeout: 120_000 }, () => {
+  it("shows the Deprecated badge on the operation", async () => {
+    const html = join(dir, "index.html");
+    const built = await run(bin("redocly"), [
+      "build-docs", copyFile, "--config", join(root, "openapi/redocly.yaml"), "--inlineBundle",
+      "--template", join(root, "openapi/docs-template.hbs"), "-o", html,
+    ]);
+    expect(built.code, built.output).toBe(0);
+    if (!existsSync("/usr/bin/chromium")) throw new Error("/usr/bin/chromium is missing: apt-get install -y chromium (.ci/run does this)");
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await page.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
+      await page.goto(pathToFileURL(html).href, { waitUntil: "load" });
+      // Opened from the sidebar, as a reader would; the badge sits in the operation's heading.
+      const heading = async (tag: string, summary: string) => {
+        const item = page.locator(".menu-item-type-operation").getByText(summary, { exact: true });
+        if (!(await item.isVisible())) await page.locator(".menu-item-type-group").getByText(tag, { exact: true }).first().click();
+        await item.click();
+        const h2 = page.locator("h2").filter({ hasText: summary }).first();
+        await h2.waitFor({ state: "visible", timeout: 20_000 });
+        return h2.innerText();
+      };
+      const summaryOf = (path: string) => doc.paths[path].get.summary as string;
+      expect(await heading("Widgets", summaryOf("/widgets/{id}"))).toMatch(/\nDeprecated$/);
+      expect(await heading("Webhooks", summaryOf("/webhooks"))).not.toContain("Deprecated");
+    } finally {
+      await browser.close();
+    }
+  });
+});
