@@ -41,8 +41,11 @@ export function edit(dir: string, file: string, from: string | RegExp, to: strin
   writeFileSync(path, next);
 }
 
-/** Makes the optional `status` filter of GET /reports/encryption required (breaking). */
-export const breakingEdit = (repo: Pick<Repo, "dir">) => edit(repo.dir, "openapi/components/parameters/ReportStatus.yaml", /required: false/, "required: true");
+/**
+ * Removes the first path of the document (breaking: `operation-removed`), whatever the
+ * contract holds today, so these tests do not depend on the state of one field.
+ */
+export const breakingEdit = (repo: Pick<Repo, "dir">) => edit(repo.dir, "openapi/openapi.yaml", /^paths:\n  \/[^\n]*:\n    \$ref: [^\n]*\n/m, "paths:\n");
 
 /** Sets `info.version` of the document. */
 export const setVersion = (repo: Pick<Repo, "dir">, version: string) => edit(repo.dir, "openapi/openapi.yaml", /^  version: .*$/m, `  version: ${version}`);
