@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { doc } from "../support/document.js";
 import { bin, root, run } from "../tooling/run.js";
-import { breakingEdit, createRepo, setVersion } from "./repo.js";
+import { breakingEdit, createRepo, raiseMajor } from "./repo.js";
 
 const dir = mkdtempSync(join(tmpdir(), "contract-diff-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,6 +16,7 @@ const diff = (args: string[], cwd = root) => run(bin("tsx"), [join(root, "script
 
 function write(name: string, change: (d: typeof doc) => void = () => {}): string {
   const copy = structuredClone(doc);
+  copy.info.version = "1.0.0"; // whatever the document's version is today
   change(copy);
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(copy));
@@ -97,7 +98,7 @@ describe("npm run diff", { timeout: 120_000 }, () => {
       const broken = await diff(["--base", "HEAD"], repo.dir);
       expect(broken.code).toBe(1);
       expect(broken.output).toContain("BREAKING  operation-removed");
-      setVersion(repo, "2.0.0");
+      raiseMajor(repo);
       expect(await diff(["--base", "HEAD"], repo.dir)).toMatchObject({ code: 0 });
     } finally {
       repo.remove();

@@ -47,5 +47,12 @@ export function edit(dir: string, file: string, from: string | RegExp, to: strin
  */
 export const breakingEdit = (repo: Pick<Repo, "dir">) => edit(repo.dir, "openapi/openapi.yaml", /^paths:\n  \/[^\n]*:\n    \$ref: [^\n]*\n/m, "paths:\n");
 
-/** Sets `info.version` of the document. */
-export const setVersion = (repo: Pick<Repo, "dir">, version: string) => edit(repo.dir, "openapi/openapi.yaml", /^  version: .*$/m, `  version: ${version}`);
+/** Raises the major version of `info.version` (whatever it is today); returns both versions. */
+export function raiseMajor(repo: Pick<Repo, "dir">): { from: string; to: string } {
+  const text = readFileSync(join(repo.dir, "openapi/openapi.yaml"), "utf8");
+  const from = /^  version: (\d+)\.\d+\.\d+$/m.exec(text);
+  if (!from) throw new Error("openapi/openapi.yaml holds no info.version X.Y.Z");
+  const to = `${Number(from[1]) + 1}.0.0`;
+  edit(repo.dir, "openapi/openapi.yaml", /^  version: .*$/m, `  version: ${to}`);
+  return { from: from[0].trim().slice("version: ".length), to };
+}
