@@ -405,8 +405,14 @@ export interface components {
              * @enum {string}
              */
             code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
-            /** @description For validation problems, one entry per offending value. */
+            /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
             errors?: components["schemas"]["ProblemError"][];
+            /**
+             * Format: int32
+             * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
+             * @example 32990
+             */
+            errors_omitted?: number;
         };
         /**
          * @description An IPv4 or IPv6 address.
@@ -1301,7 +1307,7 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Page number, from 1. A page past the end answers an empty `result` with the real totals.
+         * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
          * @example 1
          */
         Page: number;
@@ -1545,7 +1551,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Page number, from 1. A page past the end answers an empty `result` with the real totals.
+                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -1646,7 +1652,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Page number, from 1. A page past the end answers an empty `result` with the real totals.
+                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -1831,7 +1837,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Page number, from 1. A page past the end answers an empty `result` with the real totals.
+                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -1877,7 +1883,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Page number, from 1. A page past the end answers an empty `result` with the real totals.
+                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];

@@ -10,8 +10,10 @@ import { createHandlers } from "./handlers/index.js";
 import type { Store } from "./store/index.js";
 import { bodyLimitKb } from "./problems.js";
 import { deprecation } from "./http/deprecation.js";
+import { arrayBoundsCheck } from "./http/array-bounds.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
+import { integerParameterCheck } from "./http/integer-query.js";
 import { createLogger, requestLogger } from "./http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { operationRoutes } from "./http/routes.js";
@@ -54,10 +56,12 @@ export function createApp(options: AppOptions): express.Express {
   app.use(basePath, deprecation(document));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
+  app.use(basePath, integerParameterCheck(document));
   // Parses only application/json; other media types stay unparsed and eov answers 415.
   // Strict: a top-level scalar (`null`, `1`) is refused here (eov's discriminator step would
   // crash on `null`); the error mapper answers it as validation_failed, not malformed_json.
   app.use(express.json({ limit: `${bodyLimitKb}kb`, strict: true }));
+  app.use(basePath, arrayBoundsCheck(document));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: document as never,

@@ -48,6 +48,12 @@ export const notFound = (detail: string) => new ApiProblem("not_found", detail);
 /** 409 for a change the current state forbids. */
 export const conflict = (detail: string) => new ApiProblem("conflict", detail);
 
+/**
+ * The most `errors[]` items a problem carries; `errors_omitted` counts the rest. A bound on
+ * the answer to any body, however many values in it are wrong.
+ */
+export const maxProblemErrors = 10;
+
 /** The largest JSON request body accepted, in kB as body-parser counts them (1 kB = 1024 bytes). */
 export const bodyLimitKb = 100;
 /** 413 for a body over bodyLimitKb. */

@@ -5,7 +5,7 @@
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { ApiProblem, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, maxProblemErrors, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
@@ -158,7 +158,8 @@ export function problemBody(problem: ApiProblem, req: Request): Problem {
     // The path without the query string (RFC 9457 `instance`).
     instance: requestPath(req),
     code,
-    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors) } : {}),
+    ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
 // by what the document says the value is (its schema's description, else the parameter's),
 // so `start_date=1767225600000` is answered "must be <= 9999999999 (Unix time in seconds …)"
 // without a rule per parameter name.
-import type { ProblemErrorItem } from "../problems.js";
+import { maxProblemErrors, type ProblemErrorItem } from "../problems.js";
 import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
 import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
 
@@ -19,7 +19,7 @@ type Location = ProblemErrorItem["in"];
 const locations: Record<string, Location> = { query: "query", params: "path", headers: "header", body: "body" };
 
 /** The first sentence of a description, without Markdown emphasis or code marks. */
-function firstSentence(description: string): string {
+export function firstSentence(description: string): string {
   const plain = description.replace(/\*\*|__|`/g, "").trim();
   return plain.split(/(?<=\.)\s+(?=[A-Z])/)[0]!.replace(/\.$/, "");
 }
@@ -101,11 +101,13 @@ function decodePointerToken(token: string): string {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-/** One line naming every offending value, for the problem's `detail`. */
+/** One line naming the offending values (the first maxProblemErrors, then how many more), for the problem's `detail`. */
 export function describeErrors(items: ProblemErrorItem[]): string {
-  const parts = items.map((item) => {
+  const parts = items.slice(0, maxProblemErrors).map((item) => {
     const what = item.name ?? (item.in === "body" ? item.pointer || "(the whole body)" : undefined);
     return `${item.in}${what === undefined ? "" : ` ${what}`}: ${item.message}`;
   });
+  const more = items.length - parts.length;
+  if (more > 0) parts.push(`and ${more} more`);
   return `${items.length === 1 ? "One value" : `${items.length} values`} of the request ${items.length === 1 ? "is" : "are"} invalid. ${parts.join("; ")}.`;
 }

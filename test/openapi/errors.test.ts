@@ -36,9 +36,9 @@ function expectedStatuses(method: string, path: string, op: Node): string[] {
 }
 
 describe("error model", () => {
-  it("Problem has the RFC 9457 fields plus code and errors, and nothing else", () => {
+  it("Problem has the RFC 9457 fields plus code, errors and errors_omitted, and nothing else", () => {
     const problem = doc.components.schemas.Problem;
-    expect(Object.keys(problem.properties).sort()).toEqual(["code", "detail", "errors", "instance", "status", "title", "type"]);
+    expect(Object.keys(problem.properties).sort()).toEqual(["code", "detail", "errors", "errors_omitted", "instance", "status", "title", "type"]);
     expect(problem.required.sort()).toEqual(["code", "detail", "instance", "status", "title", "type"]);
     expect(problem.additionalProperties).toBe(false);
     expect(problem.properties.type.format).toBe("uri-reference");
