@@ -6,8 +6,10 @@
 import { createLogger } from "@stoplight/prism-core";
 import { getHttpOperationsFromSpec, type IHttpConfig } from "@stoplight/prism-http";
 import { createServer } from "@stoplight/prism-http-server";
+import { Server } from "node:http";
 import type { LevelWithSilent } from "pino";
 import { basePathOf, loadDocument } from "../server/http/document.js";
+import { guarded } from "./guard.js";
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -51,6 +53,32 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
   const logger = createLogger("MOCK", { level: options.logLevel ?? "silent", redact });
   const server = createServer(operations, { cors: true, config, components: { logger } });
-  const address = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
+  const listening = withGuard(() => server.listen(options.port ?? 0, options.host ?? "127.0.0.1"));
+  const address = await listening;
   return { url: `${address}${basePath}`, close: () => server.close() };
+}
+
+/**
+ * Runs Prism's listen with mock/guard.ts in front of its request listener. Prism does not
+ * expose its node:http server, so the server is taken as it starts listening (synchronously,
+ * inside `listen`) and its one request listener is wrapped.
+ */
+function withGuard<T>(listen: () => T): T {
+  const original = Server.prototype.listen;
+  const own = Object.hasOwn(Server.prototype, "listen");
+  let server: Server | undefined;
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    server = this;
+    return original.apply(this, args as never);
+  } as typeof original;
+  try {
+    return listen();
+  } finally {
+    if (own) Server.prototype.listen = original;
+    else delete (Server.prototype as { listen?: unknown }).listen;
+    const [prism, ...others] = server?.listeners("request") ?? [];
+    if (!server || !prism || others.length) throw new Error("Prism's server was not found: the mock cannot guard it");
+    server.removeAllListeners("request");
+    server.on("request", guarded(prism as Parameters<typeof guarded>[0]));
+  }
 }

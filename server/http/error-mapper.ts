@@ -148,7 +148,7 @@ export function problemFor(error: unknown, req: Request, hints: Map<string, Map<
 }
 
 /** The problem body of an ApiProblem for this request. */
-export function problemBody(problem: ApiProblem, req: Request): Problem {
+export function problemBody(problem: ApiProblem, req: Parameters<typeof requestPath>[0]): Problem {
   const code: ProblemCode = problem.code;
   return {
     type: `${problemTypeBase}${code}`,
