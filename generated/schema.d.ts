@@ -181,6 +181,10 @@ export interface paths {
          *     - **Limits:** `title` 50 characters, `content` 250; `level` defaults to 0.
          *     - **`send_at`:** Unix seconds or `now` (the default); more than 60 s in the past is
          *       refused with 400.
+         *     - **Receivers named twice** in different letter cases count once: the answer lists the
+         *       first spelling only.
+         *     - **Kept:** the 1,000 latest notifications per application; creating one more drops
+         *       the oldest.
          *
          *     **Auth:** `X-Api-Key` **and** `X-Api-Secret` (a bearer key is refused with 401).
          *     **Errors:** 400 as above or for a value outside its schema; 401 without both headers or
@@ -909,7 +913,7 @@ export interface components {
             send_at: components["schemas"]["Timestamp"];
             /** @description Name of the request, or the empty string when none was given. */
             name: string;
-            /** @description The receivers as submitted (empty for a broadcast or groups only). */
+            /** @description The receivers as submitted, each once: spellings that differ only in letter case name one receiver and only the first is kept (empty for a broadcast or groups only). */
             receivers: string[];
         };
         /** @description Envelope of POST /notifications: the scheduled notification. */

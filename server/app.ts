@@ -11,13 +11,16 @@ import type { Store } from "./store/index.js";
 import { bodyLimitKb } from "./problems.js";
 import { deprecation } from "./http/deprecation.js";
 import { arrayBoundsCheck } from "./http/array-bounds.js";
+import { duplicateCredentialCheck } from "./http/duplicate-credentials.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
+import { defaultFailedAuthLimit, failedAuthLimiter } from "./http/failed-auth-limit.js";
 import { integerParameterCheck } from "./http/integer-query.js";
 import { createLogger, requestLogger } from "./http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { operationRoutes } from "./http/routes.js";
 import { securityHandlers } from "./http/security.js";
+import { securityHeaders } from "./http/security-headers.js";
 import { parameterHints } from "./http/validation-errors.js";
 
 export interface AppOptions {
@@ -31,6 +34,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Requests per window per API key, or false for none (benchmarks). */
   rateLimit?: RateLimitOptions | false;
+  /** Failed authentications (401) per window per client address, or false for none (suites that send many bad credentials). */
+  failedAuthLimit?: RateLimitOptions | false;
   /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */
   handlers?: Partial<Handlers>;
 }
@@ -54,6 +59,10 @@ export function createApp(options: AppOptions): express.Express {
   // Request id and log line first, so every response, errors included, carries the id.
   app.use(requestLogger(logger));
   app.use(basePath, deprecation(document));
+  app.use(securityHeaders());
+  app.use(duplicateCredentialCheck());
+  const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
+  if (failedAuthLimit) app.use(basePath, failedAuthLimiter(failedAuthLimit));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   app.use(basePath, integerParameterCheck(document));

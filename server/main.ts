@@ -1,7 +1,8 @@
 // The entry point (`npm start`): the reference server with the demo data, or SEED_FILE's.
 // Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
-// (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), DATABASE_URL (serve from
+// (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
+// FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
 // DATABASE_POOL_WAIT_MS (5000: how long a request waits for a free connection, then 503). SIGTERM/SIGINT stop accepting connections,
@@ -9,6 +10,7 @@
 import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
 import { createLogger } from "./http/logging.js";
+import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
@@ -23,6 +25,14 @@ function rateLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOptions | 
     limit: integerEnv("RATE_LIMIT", defaultRateLimit.limit),
     windowMs: integerEnv("RATE_LIMIT_WINDOW_MS", defaultRateLimit.windowMs),
     store,
+  };
+}
+
+function failedAuthLimitFromEnv(): RateLimitOptions | false {
+  if (/^(off|false|0)$/i.test(process.env.FAILED_AUTH_LIMIT ?? "")) return false;
+  return {
+    limit: integerEnv("FAILED_AUTH_LIMIT", defaultFailedAuthLimit.limit),
+    windowMs: integerEnv("FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit.windowMs),
   };
 }
 

@@ -1,5 +1,5 @@
-// Structured request logs: one line per request, bound to the request id, with
-// every credential redacted. Bodies are never logged; the body paths are redacted anyway,
+// Structured request logs: one line per request, bound to the request id, with an
+// allow-list of request headers cut to a bounded length and every credential redacted. Bodies are never logged; the body paths are redacted anyway,
 // as a guard against a future serializer that would add them.
 import { pino, type Logger, type LevelWithSilent } from "pino";
 import type { RequestHandler } from "express";
@@ -22,6 +22,30 @@ export const redactedPaths = [
   ...anywhere("body"),
   ...anywhere("auth"),
 ];
+
+/**
+ * The request headers a log line carries; any other (Cookie, Proxy-Authorization, a junk
+ * header) is left out. The credential headers show that they were sent, as [Redacted].
+ */
+export const loggedHeaders = [
+  "host", "user-agent", "accept", "content-type", "content-length", "content-encoding", "transfer-encoding",
+  "expect", "origin", "referer", "x-forwarded-for", "x-request-id", "authorization", "x-api-key", "x-api-secret",
+] as const;
+
+/** The longest header value logged; longer values are cut and marked, so a line stays small. */
+export const maxLoggedHeaderLength = 256;
+
+/** The allow-listed headers of a request, each value cut to maxLoggedHeaderLength. */
+export function headersToLog(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const logged: Record<string, string> = {};
+  for (const name of loggedHeaders) {
+    const raw = headers[name];
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(", ") : raw;
+    logged[name] = value.length > maxLoggedHeaderLength ? `${value.slice(0, maxLoggedHeaderLength)}…[${value.length} characters]` : value;
+  }
+  return logged;
+}
 
 /** A pino logger writing JSON lines to stdout at `level`, with every credential redacted. */
 export function createLogger(level: LevelWithSilent): Logger {
@@ -53,7 +77,7 @@ export function requestLogger(logger: Logger): RequestHandler {
     const log = () =>
       (child ??= logger.child(
         // The path without the query string: a key pasted into the query is never logged.
-        { req: { id, method: req.method, url: requestPath(req), headers: req.headers, remoteAddress: req.socket.remoteAddress } },
+        { req: { id, method: req.method, url: requestPath(req), headers: headersToLog(req.headers), remoteAddress: req.socket.remoteAddress } },
         // On the child, so a logger passed in without redaction gets it too.
         { redact: { paths: redactedPaths, censor } },
       ));

@@ -39,6 +39,26 @@ export function notificationErrors(request: NotificationCreate, audience: Audien
   return errors;
 }
 
+/**
+ * The notifications a store keeps per application: past it the oldest are dropped, so one
+ * key pair cannot grow the store without bound.
+ */
+export const notificationsKept = 1000;
+
+/**
+ * The receivers with each named once: spellings that differ only in letter case name the same
+ * user (e-mail addresses are matched without case), so only the first is kept.
+ */
+export function distinctReceivers(receivers: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return receivers.filter((receiver) => {
+    const key = receiver.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** A new notification id. */
 export function newNotificationId(): string {
   return `ntf_${randomBytes(6).toString("hex")}`;
@@ -58,6 +78,6 @@ export function createNotification(request: NotificationCreate, audience: Audien
     open_count: 0,
     send_at: resolveSendAt(request.send_at, now).toISOString(),
     name: request.name ?? "",
-    receivers: [...(request.receivers ?? [])],
+    receivers: distinctReceivers(request.receivers ?? []),
   };
 }

@@ -15,7 +15,7 @@ import type { Caller } from "../contract.js";
 import { openAuth, sealAuth } from "../crypto/email-auth.js";
 import { notFound } from "../problems.js";
 import { saveTransport } from "../rules/email-transport.js";
-import { createNotification } from "../rules/notifications.js";
+import { createNotification, notificationsKept } from "../rules/notifications.js";
 import { pageOf, type Page, type Paging } from "../rules/paging.js";
 import { updateProvider } from "../rules/sms-providers.js";
 import type {
@@ -60,7 +60,7 @@ export interface Store {
   emailTransport(applicationId: string): Promise<EmailTransport | undefined>;
   saveEmailTransport(applicationId: string, settings: EmailSettingsSave, now: Date): Promise<EmailTransport>;
   createNotification(applicationId: string, request: NotificationCreate, now: Date): Promise<Notification>;
-  /** Notifications created so far, oldest first. */
+  /** The latest notifications (at most notificationsKept), oldest first. */
   notifications(applicationId: string): Promise<Notification[]>;
   webhook(applicationId: string, id: string): Promise<Webhook>;
   webhooks(applicationId: string, paging: Paging): Promise<Page<Webhook>>;
@@ -135,6 +135,7 @@ export function createStore(seed: Seed): Store {
       const data = app(applicationId);
       const notification = createNotification(request, data, now);
       data.notifications.push(notification);
+      if (data.notifications.length > notificationsKept) data.notifications.splice(0, data.notifications.length - notificationsKept);
       return notification;
     },
 

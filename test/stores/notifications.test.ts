@@ -7,6 +7,7 @@ import { loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
 import { forEachStore } from "../support/stores.js";
 import type { NotificationCreate } from "../../server/seed/types.js";
+import { notificationsKept } from "../../server/rules/notifications.js";
 import { demo } from "../support/demo.js";
 import { callerA, fixedNow, offending, problemOf, seedWith, setupOn } from "../server/operations/harness.js";
 
@@ -90,5 +91,21 @@ forEachStore("createNotification", (stores) => {
     const { call } = await setup();
     // Group 3 exists only in application A.
     await problemOf(() => call("createNotification", { body: simple({ groups: [3] }), caller: { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId } }), "validation_failed");
+  });
+
+  it("keeps one spelling of receivers that differ only in letter case, the first", async () => {
+    const { call } = await setup();
+    const receivers = ["maria.lopez@acme-shop.example", "MARIA.LOPEZ@acme-shop.example", "Maria.Lopez@Acme-Shop.example", "usr_1c5e8a3d7f2b"];
+    const body = await call("createNotification", { body: simple({ receivers }) });
+    expect(body.result.receivers).toEqual(["maria.lopez@acme-shop.example", "usr_1c5e8a3d7f2b"]);
+  });
+
+  it(`keeps the ${notificationsKept} latest notifications per application, dropping the oldest`, { timeout: 180_000 }, async () => {
+    const { call, store } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < notificationsKept + 5; i++) ids.push((await call("createNotification", { body: simple({ broadcast: true }) })).result.id);
+    const kept = (await store.notifications(callerA.applicationId)).map((n) => n.id);
+    expect(kept).toEqual(ids.slice(5));
+    expect(await store.notifications(demo.b.applicationId)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { openAuth, sealAuth } from "../../crypto/email-auth.js";
 import { sameDigest, sha256 } from "../../crypto/hash.js";
 import { notFound } from "../../problems.js";
 import { saveTransport } from "../../rules/email-transport.js";
-import { createNotification } from "../../rules/notifications.js";
+import { createNotification, notificationsKept } from "../../rules/notifications.js";
 import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.js";
 import { updateProvider } from "../../rules/sms-providers.js";
 import type { EmailTransport, EncryptionReport, Notification, SmsProvider } from "../../seed/types.js";
@@ -207,6 +207,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         now,
       );
       await pool.query(sql.insertNotification, [applicationId, notification.id, JSON.stringify(notification)]);
+      await pool.query(sql.dropOldNotifications, [applicationId, notificationsKept]);
       return notification;
     },
 

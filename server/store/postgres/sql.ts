@@ -34,6 +34,8 @@ export const sql = {
   groups: `SELECT DISTINCT g FROM users, unnest(groups) AS g WHERE application_id = $1 AND groups && $2::int[] AND g = ANY($2::int[])`,
   insertNotification: `INSERT INTO notifications (application_id, id, body) VALUES ($1, $2, $3)`,
   notifications: `SELECT body FROM notifications WHERE application_id = $1 ORDER BY seq`,
+  /** Keeps the $2 latest notifications of application $1. */
+  dropOldNotifications: `DELETE FROM notifications WHERE application_id = $1 AND seq <= (SELECT seq FROM notifications WHERE application_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
   webhook: `SELECT body FROM webhooks WHERE application_id = $1 AND id = $2`,
   webhookCount: `SELECT count(*)::int AS total FROM webhooks WHERE application_id = $1`,
   webhookPage: `SELECT body FROM webhooks WHERE application_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
