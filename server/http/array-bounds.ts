@@ -36,8 +36,17 @@ export function arrayBounds(document: ApiDocument, root: unknown): Map<string, n
   return bounds;
 }
 
-/** One error per array of `body` longer than its bound (the items of such an array are not looked at). */
+/**
+ * One error per array of `body` longer than its bound (the items of such an array are not
+ * looked at). Only the places the bounds name are visited, so a deeply nested body costs no
+ * more than the schema's own depth.
+ */
 export function oversizeArrays(body: unknown, bounds: Map<string, number>): ProblemErrorItem[] {
+  const prefixes = new Set<string>();
+  for (const pattern of bounds.keys()) {
+    for (let end = pattern.indexOf("/", 1); end !== -1; end = pattern.indexOf("/", end + 1)) prefixes.add(pattern.slice(0, end));
+    prefixes.add(pattern);
+  }
   const errors: ProblemErrorItem[] = [];
   const walk = (value: unknown, pointer: string, pattern: string) => {
     if (Array.isArray(value)) {
@@ -46,11 +55,11 @@ export function oversizeArrays(body: unknown, bounds: Map<string, number>): Prob
         errors.push({ in: "body", pointer, message: `must NOT have more than ${bound} items` });
         return;
       }
-      value.forEach((item, i) => walk(item, `${pointer}/${i}`, `${pattern}/*`));
+      if (prefixes.has(`${pattern}/*`)) value.forEach((item, i) => walk(item, `${pointer}/${i}`, `${pattern}/*`));
     } else if (value && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
         const token = key.replace(/~/g, "~0").replace(/\//g, "~1");
-        walk(item, `${pointer}/${token}`, `${pattern}/${token}`);
+        if (prefixes.has(`${pattern}/${token}`)) walk(item, `${pointer}/${token}`, `${pattern}/${token}`);
       }
     }
   };

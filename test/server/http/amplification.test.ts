@@ -87,3 +87,13 @@ describe("integer parameters", () => {
     expect(integerProblem("-0", {})).toMatch(/^must be a decimal integer/);
   });
 });
+
+describe("oversizeArrays", () => {
+  it("visits only the places the bounds name, so deep nesting costs nothing", async () => {
+    const { oversizeArrays } = await import("../../../server/http/array-bounds.js");
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(oversizeArrays({ other: deep, patterns: [deep] }, new Map([["/patterns", 100]]))).toEqual([]);
+    expect(oversizeArrays({ a: [{ b: [1, 2, 3] }] }, new Map([["/a/*/b", 2]]))).toEqual([{ in: "body", pointer: "/a/0/b", message: "must NOT have more than 2 items" }]);
+  });
+});
