@@ -11,6 +11,7 @@ import type { Store } from "./store/index.js";
 import { bodyLimitKb } from "./problems.js";
 import { deprecation } from "./http/deprecation.js";
 import { arrayBoundsCheck } from "./http/array-bounds.js";
+import { authenticateFirst, continueWhenExpected } from "./http/authenticate-first.js";
 import { duplicateCredentialCheck } from "./http/duplicate-credentials.js";
 import { basePathOf, loadDocument } from "./http/document.js";
 import { errorMapper, ResponseValidationFailed, unknownRoute } from "./http/error-mapper.js";
@@ -66,6 +67,9 @@ export function createApp(options: AppOptions): express.Express {
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   app.use(basePath, integerParameterCheck(document));
+  const security = securityHandlers(options.store);
+  app.use(basePath, authenticateFirst(document, security));
+  app.use(continueWhenExpected());
   // Parses only application/json; other media types stay unparsed and eov answers 415.
   // Strict: a top-level scalar (`null`, `1`) is refused here (eov's discriminator step would
   // crash on `null`); the error mapper answers it as validation_failed, not malformed_json.
@@ -88,7 +92,7 @@ export function createApp(options: AppOptions): express.Express {
                 throw new ResponseValidationFailed(error);
               },
             },
-      validateSecurity: { handlers: securityHandlers(options.store) },
+      validateSecurity: { handlers: security },
       operationHandlers: operationRoutes(handlers),
     }),
   );

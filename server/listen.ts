@@ -5,6 +5,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type express from "express";
 import { createApp, type AppOptions } from "./app.js";
+import { awaitingContinue } from "./http/authenticate-first.js";
+import { answerClientErrors } from "./http/client-error.js";
+import { createDrain } from "./http/drain.js";
 import { loadSeed } from "./seed/load.js";
 import { createStore, type Store } from "./store/index.js";
 
@@ -17,12 +20,14 @@ export interface StartOptions extends Partial<AppOptions> {
   seedFile?: string;
   /** How long close() waits for in-flight requests before cutting connections (ms, default 10 000). */
   closeTimeoutMs?: number;
+  /** How long a client may take to send a whole request, body included, before a 408 (ms, default 30 000). */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
   /** Base URL including the `/v1` base path, e.g. `http://127.0.0.1:41234/v1`. */
   url: string;
-  /** Stops accepting connections and resolves once in-flight requests are answered. */
+  /** Stops accepting connections and resolves once in-flight requests are answered (server/http/drain.ts). */
   close(): Promise<void>;
   app: express.Express;
   store: Store;
@@ -30,10 +35,21 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, ...appOptions } = options;
+  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, requestTimeoutMs = 30_000, ...appOptions } = options;
   const store = appOptions.store ?? createStore(loadSeed(seedFile));
+  // The timeouts are checked every second (Node: every 30 s), so a 30 s limit means 30–31 s.
+  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 10_000), connectionsCheckingInterval: 1000 });
+  const drain = createDrain(server, { graceMs: closeTimeoutMs });
   const app = createApp({ ...appOptions, store });
-  const server = createServer(app);
+  const serve = drain.tracked(app);
+  server.on("request", serve);
+  // With this listener Node leaves `100 Continue` to the app, which sends it once the
+  // credentials passed (server/http/authenticate-first.ts).
+  server.on("checkContinue", (req, res) => {
+    awaitingContinue.add(req);
+    serve(req, res);
+  });
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
@@ -44,23 +60,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = server.address() as AddressInfo;
   const hostInUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= new Promise<void>((resolve, reject) => {
-      // server.close stops accepting, then waits for open connections; idle keep-alive
-      // connections would hold it forever, so they are closed now and as they turn idle.
-      const timer = setTimeout(() => server.closeAllConnections(), closeTimeoutMs);
-      timer.unref();
-      const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
-      idleSweep.unref();
-      server.close((error) => {
-        clearTimeout(timer);
-        clearInterval(idleSweep);
-        if (error) reject(error);
-        else resolve();
-      });
-      server.closeIdleConnections();
-    }));
-
-  return { url: `http://${hostInUrl}:${address.port}/v1`, close, app, store, server };
+  return { url: `http://${hostInUrl}:${address.port}/v1`, close: drain.drain, app, store, server };
 }

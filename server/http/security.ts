@@ -86,22 +86,27 @@ async function keyPairCaller(req: Request, auth: Authenticator): Promise<Caller>
  * it alone. The handlers return promises, which eov awaits.
  */
 export function securityHandlers(auth: Authenticator) {
-  const pairs = new WeakMap<Request, Promise<Caller>>();
-  const checkPair = async (req: Request): Promise<true> => {
-    let lookup = pairs.get(req);
-    if (!lookup) {
-      lookup = keyPairCaller(req, auth);
-      pairs.set(req, lookup);
-    }
-    callers.set(req, await lookup);
-    return true;
-  };
-  return {
-    bearerAuth: async (req: Request): Promise<true> => {
-      callers.set(req, await bearerCaller(req, auth));
+  // One lookup per request and scheme: server/http/authenticate-first.ts runs the handlers
+  // before the body is read, and eov runs them again; the second run reuses the first.
+  const remembered = (check: (req: Request, auth: Authenticator) => Promise<Caller>) => {
+    const lookups = new WeakMap<Request, Promise<Caller>>();
+    return async (req: Request): Promise<true> => {
+      let lookup = lookups.get(req);
+      if (!lookup) {
+        lookup = check(req, auth);
+        lookups.set(req, lookup);
+      }
+      callers.set(req, await lookup);
       return true;
-    },
+    };
+  };
+  const checkPair = remembered(keyPairCaller);
+  return {
+    bearerAuth: remembered(bearerCaller),
     apiKey: checkPair,
     apiSecret: checkPair,
   };
 }
+
+/** The handlers securityHandlers returns, by scheme name. */
+export type SecurityHandlers = ReturnType<typeof securityHandlers>;
