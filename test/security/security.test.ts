@@ -18,7 +18,7 @@ let server: RunningServer;
 let limited: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ rateLimit: false, logger });
+  server = await startServer({ rateLimit: false, failedAuthLimit: false, logger });
   // A second server with a tiny per-key limit, so the 429 path is scanned too.
   limited = await startServer({ rateLimit: { limit: 1, windowMs: 60_000 }, logger });
 });

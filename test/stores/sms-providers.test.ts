@@ -27,7 +27,7 @@ forEachStore("updateSmsProvider", (stores) => {
   const setup = async (seed: Seed = demoSeed) => setupOn(await stores.fresh(seed));
   it("an empty body changes nothing", async () => {
     const { call, store } = await setup();
-    const before = await store.smsProviders(callerA.applicationId);
+    const before = structuredClone(await store.smsProviders(callerA.applicationId));
     const body = await call("updateSmsProvider", { path: { id: backup }, body: {} });
     expect(body).toEqual({ type: "api.application.sms.provider.update", result: before[1] });
     expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
@@ -65,7 +65,7 @@ forEachStore("updateSmsProvider", (stores) => {
 
   it("is_default: false on the current default is 409 and changes nothing", async () => {
     const { call, store } = await setup();
-    const before = await store.smsProviders(callerA.applicationId);
+    const before = structuredClone(await store.smsProviders(callerA.applicationId));
     const problem = await problemOf(() => call("updateSmsProvider", { path: { id: primary }, body: { is_default: false, name: "Renamed" } }), "conflict");
     expect(problem.status).toBe(409);
     expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
@@ -73,7 +73,7 @@ forEachStore("updateSmsProvider", (stores) => {
 
   it("is_default: false on a non-default is a no-op", async () => {
     const { call, store } = await setup();
-    const before = await store.smsProviders(callerA.applicationId);
+    const before = structuredClone(await store.smsProviders(callerA.applicationId));
     const body = await call("updateSmsProvider", { path: { id: backup }, body: { is_default: false } });
     expect(body.result).toEqual(before[1]);
     expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
@@ -123,7 +123,7 @@ forEachStore("updateSmsProvider", (stores) => {
         };
         for (const { pick, ...body } of updates) {
           const id = model.order[pick % n]!;
-          const before = await store.smsProviders(callerA.applicationId);
+          const before = structuredClone(await store.smsProviders(callerA.applicationId));
           if (body.is_default === false && id === model.defaultId) {
             await problemOf(() => call("updateSmsProvider", { path: { id }, body }), "conflict");
             expect(await store.smsProviders(callerA.applicationId)).toEqual(before);

@@ -30,7 +30,7 @@ describe("scoping to the caller's application", () => {
 
   it("updateSmsProvider refuses another application's provider with 404 and leaves it unchanged", async () => {
     const { call, store } = setup();
-    const before = await store.smsProviders(callerB.applicationId);
+    const before = structuredClone(await store.smsProviders(callerB.applicationId));
     await problemOf(() => call("updateSmsProvider", { path: { id: "sms_5b1e8d3f9a2c" }, body: { name: "Hijacked" } }), "not_found");
     await problemOf(() => call("updateSmsProvider", { path: { id: "sms_2c7e9b4f1a6d" }, body: { name: "Hijacked" }, caller: callerB }), "not_found");
     expect(await store.smsProviders(callerB.applicationId)).toEqual(before);
@@ -48,7 +48,7 @@ describe("scoping to the caller's application", () => {
 
   it("each application saves its own e-mail transport", async () => {
     const { call, store } = setup();
-    const before = await store.emailTransport(demo.a.applicationId);
+    const before = structuredClone(await store.emailTransport(demo.a.applicationId));
     const saved = await call("saveEmailTransport", {
       caller: callerB,
       body: { type: "SENDGRID", email_from: "mail@globex.example", email_admin: "admin@globex.example", auth: { api_key: "SG.globex-key" } },
