@@ -72,6 +72,8 @@ const noOperation = (req: Request) => new ApiProblem("not_found", `No operation 
 
 const unexpected = () => new ApiProblem("internal_error", "An unexpected error occurred. The X-Request-Id of this response identifies it in the server log.");
 
+const badEncoding: ProblemErrorItem[] = [{ in: "path", message: "is not valid percent-encoding" }];
+
 const notAnObject: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "must be object" }];
 
 function fromBodyParser(error: BodyParserError): ApiProblem {
@@ -132,6 +134,8 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
 /** The problem an error stands for, and whether it is unexpected (to be logged as an error). */
 export function problemFor(error: unknown, req: Request, hints: Map<string, Map<string, string>>): { problem: ApiProblem; unexpected: boolean } {
   if (error instanceof ApiProblem) return { problem: error, unexpected: error.code === "internal_error" };
+  // Express's router could not decode a path parameter (`%E0%A4%A`), before the validator saw it.
+  if (error instanceof URIError) return { problem: new ApiProblem("validation_failed", describeErrors(badEncoding), badEncoding), unexpected: false };
   if (isBodyParserError(error)) {
     const problem = fromBodyParser(error);
     return { problem, unexpected: problem.code === "internal_error" };
@@ -147,6 +151,24 @@ export function problemFor(error: unknown, req: Request, hints: Map<string, Map<
   return { problem: unexpected(), unexpected: true };
 }
 
+/** A string cut to `max` characters, marked with "…" when cut. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The longest strings of a problem, as the Problem schema bounds them: a name, pointer or
+ * path taken from the request is cut, so no request makes a large answer.
+ */
+export const problemLimits = { detail: 8192, instance: 2048, name: 256, pointer: 1024, message: 1024 } as const;
+
+function boundedItem(item: ProblemErrorItem): ProblemErrorItem {
+  return {
+    ...item,
+    ...(item.name !== undefined && { name: cut(item.name, problemLimits.name) }),
+    ...(item.pointer !== undefined && { pointer: cut(item.pointer, problemLimits.pointer) }),
+    message: cut(item.message, problemLimits.message),
+  };
+}
+
 /** The problem body of an ApiProblem for this request. */
 export function problemBody(problem: ApiProblem, req: Parameters<typeof requestPath>[0]): Problem {
   const code: ProblemCode = problem.code;
@@ -154,11 +176,11 @@ export function problemBody(problem: ApiProblem, req: Parameters<typeof requestP
     type: `${problemTypeBase}${code}`,
     title: problemKinds[code].title,
     status: problem.status,
-    detail: problem.detail,
+    detail: cut(problem.detail, problemLimits.detail),
     // The path without the query string (RFC 9457 `instance`).
-    instance: requestPath(req),
+    instance: cut(requestPath(req), problemLimits.instance),
     code,
-    ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors) } : {}),
+    ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors).map(boundedItem) } : {}),
     ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
   };
 }
