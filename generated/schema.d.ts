@@ -302,7 +302,10 @@ export interface components {
             protocol: components["schemas"]["OpenValue"];
             /** @example login.acme-shop.example */
             hostname: string;
-            /** @example 443 */
+            /**
+             * Format: int32
+             * @example 443
+             */
             port: number;
             is_sandbox: boolean;
             organization_id: components["schemas"]["Id"];
@@ -395,7 +398,10 @@ export interface components {
              * @example Validation failed
              */
             title: string;
-            /** @example 400 */
+            /**
+             * Format: int32
+             * @example 400
+             */
             status: number;
             /** @description What went wrong with this request. */
             detail: string;
@@ -459,21 +465,25 @@ export interface components {
         /** @description Paging of a list response. */
         PageMeta: {
             /**
+             * Format: int64
              * @description Records matching the request.
              * @example 23
              */
             total_count: number;
             /**
+             * Format: int64
              * @description Pages at the requested `limit` (0 for an empty list).
              * @example 3
              */
             page_count: number;
             /**
+             * Format: int32
              * @description Records in this page (0 for a page past the end).
              * @example 10
              */
             current_count: number;
             /**
+             * Format: int32
              * @description This page, 1-based (1 for an empty list; as asked for a page past the end).
              * @example 1
              */
@@ -502,6 +512,7 @@ export interface components {
          */
         DeviceType: "ANDROID" | "IOS";
         /**
+         * Format: int64
          * @description Unix time in **seconds** (0 to 9999999999, i.e. up to the year 2286). A millisecond value such as `1767225600000` is above the maximum and refused with 400.
          * @example 1767225600
          */
@@ -550,6 +561,7 @@ export interface components {
             };
             user: {
                 /**
+                 * Format: int64
                  * @description The user's numeric id in the identity store (an integer, unlike the string resource ids).
                  * @example 1042
                  */
@@ -557,6 +569,7 @@ export interface components {
                 email: components["schemas"]["EmailAddress"];
                 account: {
                     /**
+                     * Format: int64
                      * @description The account's numeric id (an integer, unlike the string resource ids).
                      * @example 1042
                      */
@@ -642,6 +655,7 @@ export interface components {
             is_verified: boolean;
             is_active: boolean;
             /**
+             * Format: int32
              * @description Position in the application's providers list, 1..n with no gap.
              * @example 1
              */
@@ -756,7 +770,9 @@ export interface components {
              * @example acme-shop.example
              */
             domain: string;
+            /** Format: int64 */
             send_count: number;
+            /** Format: int64 */
             fail_count: number;
             organization_id: components["schemas"]["Id"];
             application_id: components["schemas"]["Id"];
@@ -791,6 +807,7 @@ export interface components {
              */
             content: string;
             /**
+             * Format: int32
              * @description Urgency, 0 (default) to 100.
              * @default 0
              */
@@ -908,7 +925,9 @@ export interface components {
             status: components["schemas"]["OpenValue"];
             title: string;
             content: string;
+            /** Format: int32 */
             level: number;
+            /** Format: int32 */
             open_count: number;
             send_at: components["schemas"]["Timestamp"];
             /** @description Name of the request, or the empty string when none was given. */
@@ -965,11 +984,20 @@ export interface components {
             url: string;
             /** @enum {string} */
             status: "SUCCESS" | "FAILED";
-            /** @description HTTP status the target answered, or null when it could not be reached. */
+            /**
+             * Format: int32
+             * @description HTTP status the target answered, or null when it could not be reached.
+             */
             response_code: number | null;
-            /** @description Time the delivery took, in milliseconds. */
+            /**
+             * Format: int32
+             * @description Time the delivery took, in milliseconds.
+             */
             duration_ms: number;
-            /** @description Attempt number of this delivery, from 1. */
+            /**
+             * Format: int32
+             * @description Attempt number of this delivery, from 1.
+             */
             attempt: number;
             /** @description Why the delivery failed, or null on success. */
             error: string | null;
@@ -994,6 +1022,9 @@ export interface components {
         /** @description 400: the widget id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
         ReadWidgetValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1004,6 +1035,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         ReadWidgetUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1015,6 +1049,9 @@ export interface components {
         /** @description 404: no widget with this id in this application (`not_found`). Another application's widget answers the same. */
         ReadWidgetNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1025,6 +1062,7 @@ export interface components {
         /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
         RateLimited: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1038,6 +1076,7 @@ export interface components {
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
         InternalError: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1048,6 +1087,7 @@ export interface components {
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         ServiceUnavailable: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1059,6 +1099,9 @@ export interface components {
         /** @description 400: a malformed user id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
         FindUserActivityValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1069,6 +1112,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         FindUserActivityUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1080,6 +1126,9 @@ export interface components {
         /** @description 404: no user with this id in this application (`not_found`). Another application's user answers the same. */
         FindUserActivityNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1090,6 +1139,9 @@ export interface components {
         /** @description 400: a filter or paging value outside its schema, an unknown query parameter, or `start_date` after `end_date` (`validation_failed`). `errors` names each offending value. */
         FindEncryptionReportsValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1100,6 +1152,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         FindEncryptionReportsUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1111,6 +1166,9 @@ export interface components {
         /** @description 400: a malformed provider id, a body value outside its schema or an unknown field (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
         UpdateSmsProviderValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1121,6 +1179,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         UpdateSmsProviderUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1132,6 +1193,9 @@ export interface components {
         /** @description 404: no SMS provider with this id in this application (`not_found`). Another application's SMS provider answers the same. */
         UpdateSmsProviderNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1142,6 +1206,9 @@ export interface components {
         /** @description 409: the current state forbids the change (`conflict`). */
         Conflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1152,6 +1219,9 @@ export interface components {
         /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
         PayloadTooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1162,6 +1232,9 @@ export interface components {
         /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1172,6 +1245,9 @@ export interface components {
         /** @description 400: a body value outside its schema, an unknown field, the other provider's `auth` shape, or a missing `auth` where it is required (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
         SaveEmailTransportValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1182,6 +1258,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         SaveEmailTransportUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1193,6 +1272,9 @@ export interface components {
         /** @description 400: a body value outside its schema, a broken body rule (targets, type-specific fields, `send_at` in the past), or a receiver or group that cannot be notified (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
         CreateNotificationValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1203,6 +1285,9 @@ export interface components {
         /** @description 401: X-Api-Key and X-Api-Secret are not both present, or the pair is unknown, or an `Authorization` header was sent (`unauthorized`). */
         CreateNotificationUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1213,6 +1298,9 @@ export interface components {
         /** @description 400: the webhook id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
         ReadWebhookValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1223,6 +1311,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         ReadWebhookUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1234,6 +1325,9 @@ export interface components {
         /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
         ReadWebhookNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1244,6 +1338,9 @@ export interface components {
         /** @description 400: a malformed webhook id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
         FindWebhookHistoryValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1254,6 +1351,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         FindWebhookHistoryUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1265,6 +1365,9 @@ export interface components {
         /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
         FindWebhookHistoryNotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1275,6 +1378,9 @@ export interface components {
         /** @description 400: a `limit` or `page` out of range or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
         FindWebhooksValidationFailed: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1285,6 +1391,9 @@ export interface components {
         /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
         FindWebhooksUnauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
@@ -1383,6 +1492,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The calling page's origin, when it is one the server allows (CORS); absent for a request without `Origin` or from an origin not allowed.
+         * @example https://app.acme-shop.example
+         */
+        "Access-Control-Allow-Origin": string;
         /**
          * @description The request's id, as sent by the client (when 1–128 characters of `A-Z a-z 0-9 . _ : -`) or generated. Log lines carry it.
          * @example 0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c
@@ -1504,6 +1618,7 @@ export type ParameterReportStartDate = components['parameters']['ReportStartDate
 export type ParameterReportEndDate = components['parameters']['ReportEndDate'];
 export type ParameterSmsProviderId = components['parameters']['SmsProviderId'];
 export type ParameterWebhookId = components['parameters']['WebhookId'];
+export type HeaderAccessControlAllowOrigin = components['headers']['Access-Control-Allow-Origin'];
 export type HeaderXRequestId = components['headers']['X-Request-Id'];
 export type HeaderRateLimit = components['headers']['RateLimit'];
 export type HeaderRateLimitPolicy = components['headers']['RateLimit-Policy'];
@@ -1529,6 +1644,7 @@ export interface operations {
             /** @description The widget. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1575,6 +1691,7 @@ export interface operations {
             /** @description A page of the user's activity. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1670,6 +1787,7 @@ export interface operations {
             /** @description A page of reports. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1708,6 +1826,7 @@ export interface operations {
             /** @description The provider after the update. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1744,6 +1863,7 @@ export interface operations {
             /** @description The saved transport. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1779,6 +1899,7 @@ export interface operations {
             /** @description The scheduled notification. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1815,6 +1936,7 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1861,6 +1983,7 @@ export interface operations {
             /** @description A page of deliveries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1901,6 +2024,7 @@ export interface operations {
             /** @description A page of webhooks. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
