@@ -29,9 +29,20 @@ function answer(req: IncomingMessage, res: ServerResponse, problem: ApiProblem):
   res.end(JSON.stringify(problemBody(problem, req)));
 }
 
+/**
+ * Keeps the Access-Control-Allow-Origin that Prism's CORS support sets from the request's
+ * Origin: Prism would then overwrite it with the document's example value, which a browser
+ * on any other origin refuses.
+ */
+function keepCorsOrigin(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => (name.toLowerCase() === "access-control-allow-origin" && res.hasHeader(name) ? res : setHeader(name, value));
+}
+
 /** Prism's request listener behind the checks. */
 export function guarded(prism: RequestListener): RequestListener {
   return (req, res) => {
+    keepCorsOrigin(res);
     if (badlyEncodedSegment(req.url ?? "/") !== undefined) {
       const errors: ProblemErrorItem[] = [{ in: "path", message: "is not valid percent-encoding" }];
       return answer(req, res, new ApiProblem("validation_failed", describeErrors(errors), errors));

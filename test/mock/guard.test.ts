@@ -100,3 +100,11 @@ it("a chunked body under the limit reaches Prism whole", async () => {
   expect(answer.status).toBe(200);
   expect(JSON.parse(answer.body)).toMatchObject({ result: { id: expect.any(String) } });
 });
+
+it("answers a browser's Origin in Access-Control-Allow-Origin, not the document's example value", async () => {
+  const withOrigin: Record<string, string>[] = [{ authorization: "Bearer any", origin: "http://localhost:5173" }, { origin: "http://localhost:5173" }];
+  for (const headers of withOrigin) {
+    const response = await fetch(`${mock.url}/widgets/wgt_5a3c8e1f7b92`, { headers });
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+  }
+});
