@@ -112,15 +112,6 @@ async function serverFindings(): Promise<void> {
     const created = await send(port, "POST", "/v1/notifications", pair, notification);
     row("3 memory", "POST /notifications, one user's e-mail in 1,000 letter cases", created, `receivers kept: ${/"receivers":\[([^\]]*)\]/.exec(created.body)?.[1]?.split(",").length ?? "none"}`);
 
-    let unauthorized = 0;
-    let limited = 0;
-    for (let i = 0; i < 700; i++) {
-      const answer = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: Bearer ak_bogus_${i}\r\n`);
-      if (answer.status === 401) unauthorized++;
-      if (answer.status === 429) limited++;
-    }
-    row("4 failed auth", "700 different bogus keys from one IP", `${unauthorized} × 401, ${limited} × 429`);
-
     const before = server.logBytes();
     const junk = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: Bearer nope\r\nCookie: session=s3cr3t-cookie\r\nProxy-Authorization: Basic cHJveHk6c2VjcmV0\r\nX-Junk: ${"j".repeat(15_000)}\r\n`);
     await new Promise((r) => setTimeout(r, 300));
@@ -165,6 +156,25 @@ async function serverFindings(): Promise<void> {
       setTimeout(() => finish("still open"), 45_000);
     });
     row("7 slow body", "body trickled 1 byte per 5 s", trickle);
+  } finally {
+    server.process.kill("SIGKILL");
+  }
+}
+
+/** On its own server: past the failed-authentication limit every request from the address is a 429. */
+async function failedAuthFinding(): Promise<void> {
+  const server = await start("server/main.ts", { PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "production" }, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const { port } = server;
+  try {
+    let unauthorized = 0;
+    let limited = 0;
+    for (let i = 0; i < 700; i++) {
+      const answer = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: Bearer ak_bogus_${i}\r\n`);
+      if (answer.status === 401) unauthorized++;
+      if (answer.status === 429) limited++;
+    }
+    row("4 failed auth", "700 different bogus keys from one IP", `${unauthorized} × 401, ${limited} × 429`);
+
   } finally {
     server.process.kill("SIGKILL");
   }
@@ -228,6 +238,7 @@ async function mockFindings(): Promise<void> {
 
 await mockFindings();
 await serverFindings();
+await failedAuthFinding();
 await shutdownFinding();
 rows.sort((a, b) => parseInt(a[0]!) - parseInt(b[0]!));
 console.log(["| finding | repro | status, size, time | notes |", "|---|---|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n"));

@@ -11,6 +11,9 @@ export interface Drain {
   drain(): Promise<void>;
 }
 
+/** How long an idle keep-alive socket may stay open after the signal, for its client's next request to learn `Connection: close`. */
+const idleGraceMs = 1000;
+
 export function createDrain(server: Server, options: { graceMs: number }): Drain {
   let draining = false;
   const inFlight = new Set<ServerResponse>();
@@ -33,17 +36,26 @@ export function createDrain(server: Server, options: { graceMs: number }): Drain
         for (const res of inFlight) closeAfter(res);
         const cut = setTimeout(() => server.closeAllConnections(), options.graceMs);
         cut.unref();
-        // An answer already under way without `Connection: close` leaves its socket idle
-        // once flushed: those are closed as they turn idle.
-        const sweep = setInterval(() => server.closeIdleConnections(), 250);
-        sweep.unref();
+        // server.close() would also close every idle keep-alive socket at once, racing the
+        // client's next request on it (ECONNRESET): instead each such request is answered
+        // with `Connection: close`, and sockets still idle after a moment are closed then.
+        const closeIdle = server.closeIdleConnections;
+        server.closeIdleConnections = () => undefined;
+        let sweep: NodeJS.Timeout | undefined;
+        const firstSweep = setTimeout(() => {
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 250);
+          sweep.unref();
+        }, idleGraceMs);
+        firstSweep.unref();
         server.close((error) => {
           clearTimeout(cut);
+          clearTimeout(firstSweep);
           clearInterval(sweep);
           if (error) reject(error);
           else resolve();
         });
-        server.closeIdleConnections();
+        server.closeIdleConnections = closeIdle;
       })),
   };
 }
