@@ -38,7 +38,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, requestTimeoutMs = 30_000, ...appOptions } = options;
   const store = appOptions.store ?? createStore(loadSeed(seedFile));
   // The timeouts are checked every second (Node: every 30 s), so a 30 s limit means 30–31 s.
-  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 10_000), connectionsCheckingInterval: 1000 });
+  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 });
   const drain = createDrain(server, { graceMs: closeTimeoutMs });
   const app = createApp({ ...appOptions, store });
   const serve = drain.tracked(app);

@@ -37,3 +37,9 @@ it("can be turned off", async () => {
   server = await startHarness({ failedAuthLimit: false });
   for (let i = 0; i < 70; i++) expect((await read(server, `ak_bogus_${i}`)).status).toBe(401);
 });
+
+it("many concurrent good requests from one address are not counted", async () => {
+  server = await startHarness({ rateLimit: false, failedAuthLimit: { limit: 5, windowMs: 60_000 } });
+  const statuses = await Promise.all(Array.from({ length: 50 }, () => read(server!, appA.apiKey).then((r) => r.status)));
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+});
