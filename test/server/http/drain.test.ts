@@ -25,7 +25,10 @@ function get(url: string, agent: Agent): Promise<{ status: number; connection?: 
 it("a request in flight at close() is answered whole with Connection: close, and close() waits for it", async () => {
   const store = createStore(loadSeed());
   const real = createHandlers({ store, clock: () => new Date() }).readWidget;
+  let started!: () => void;
+  const handlerStarted = new Promise<void>((resolve) => (started = resolve));
   const slowRead: Handlers["readWidget"] = async (input) => {
+    started();
     await new Promise((resolve) => setTimeout(resolve, 500));
     return real(input);
   };
@@ -35,7 +38,7 @@ it("a request in flight at close() is answered whole with Connection: close, and
   const warm = await get(url, agent); // leaves an idle keep-alive socket
   expect(warm.connection).toBe("keep-alive");
   const inFlight = get(url, new Agent({ keepAlive: true }));
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await handlerStarted; // in flight: the server is working on it
   let closed = false;
   const closing = server.close().then(() => (closed = true));
   const answer = await inFlight;
