@@ -27,8 +27,9 @@ it("a request in flight at close() is answered whole with Connection: close, and
   const real = createHandlers({ store, clock: () => new Date() }).readWidget;
   let started!: () => void;
   const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+  let calls = 0;
   const slowRead: Handlers["readWidget"] = async (input) => {
-    started();
+    if (++calls === 2) started(); // the second read is the one in flight at close()
     await new Promise((resolve) => setTimeout(resolve, 500));
     return real(input);
   };
