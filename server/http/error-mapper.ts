@@ -4,7 +4,6 @@
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { operations, type OperationId } from "../../generated/operations.js";
 import { ApiProblem, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
@@ -17,13 +16,12 @@ export class ResponseValidationFailed extends Error {
   }
 }
 
-/** express-openapi-validator's HttpError (status, message, errors[], optional headers such as Allow). */
+/** express-openapi-validator's HttpError (status, message, errors[]). */
 interface ValidatorHttpError {
   status: number;
   message: string;
   path?: string;
   errors?: ValidatorErrorItem[];
-  headers?: Record<string, string>;
 }
 
 /** body-parser's errors carry a `type` such as `entity.parse.failed`, and the raw `body` on parse errors. */
@@ -108,18 +106,8 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
       const items = toErrorItems(error.errors ?? [], requestPath(req), operationId ? hints.get(operationId) : undefined);
       return new ApiProblem("validation_failed", describeErrors(items), items);
     }
-    case 401: {
-      const operationId = operationIdOf(req) as OperationId | undefined;
-      const bearer = operationId && (operations[operationId].security as readonly string[]).includes("bearerAuth");
-      return new ApiProblem("unauthorized", error.message, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
-    }
     case 404:
       return noOperation(req);
-    case 405: {
-      const allow = (error.headers?.Allow ?? "").split(/,\s*/).filter(Boolean).map((method) => method.toUpperCase()).join(", ");
-      // The path is left out of the detail (it is the `instance`): nothing typed into a URL is echoed in a text.
-      return new ApiProblem("method_not_allowed", `${req.method} is not served at this path; allowed: ${allow}.`, undefined, { Allow: allow });
-    }
     case 413:
       return payloadTooLarge();
     case 415:
@@ -183,7 +171,7 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
   };
 }
 
-/** The last route: anything no operation matched (outside /v1; eov answers inside it). */
+/** The last route: anything no operation matched. */
 export const unknownRoute: RequestHandler = (req, _res, next) => {
   next(noOperation(req));
 };

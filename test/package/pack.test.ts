@@ -109,6 +109,8 @@ describe("npm pack", () => {
         "dist/generated/schema.d.ts",
         "dist/conformance/index.js",
         "dist/cli/conformance.js",
+        "dist/server/express/index.js",
+        "dist/server/express/index.d.ts",
         "generated/openapi.json",
       ]),
     );
@@ -120,21 +122,25 @@ describe("npm pack", () => {
     const stray = packed.files
       .map((f) => f.path)
       .filter((path) => /^(test|server|mock|bench|openapi|scripts|client|dist\/docs)\//.test(path));
+    // dist/server holds only the Express entry and the modules it imports: no handlers, store or seed.
+    const server = packed.files.map((f) => f.path).filter((path) => /^dist\/server\/(handlers|store|seed|rules)\//.test(path));
     expect(stray).toEqual([]);
+    expect(server).toEqual([]);
   });
 });
 
 describe("installed into a consumer project", () => {
-  // Ajv validates the answers of `authsvc-api conformance` against the document.
-  test("its only runtime dependencies are openapi-fetch and Ajv (and what they need)", () => {
+  // Ajv validates the answers of `authsvc-api conformance` against the document; pino and
+  // express-rate-limit run inside the Express entry, over the peers Express and the validator.
+  test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
-    const installed = Object.keys(lock.packages)
-      .filter((key) => key.startsWith("node_modules/"))
-      .map((key) => key.slice("node_modules/".length))
-      .sort();
-    expect(installed).toEqual(
-      [name, "ajv", "ajv-formats", "fast-deep-equal", "fast-uri", "json-schema-traverse", "openapi-fetch", "openapi-typescript-helpers", "require-from-string"].sort(),
-    );
+    const installed = lock.packages[`node_modules/${name}`];
+    expect(Object.keys(installed.dependencies).sort()).toEqual(["ajv", "ajv-formats", "express-rate-limit", "openapi-fetch", "pino"]);
+    expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator"]);
+    expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true } });
+    // npm installs the required peers with the package.
+    expect(lock.packages["node_modules/express"]).toBeDefined();
+    expect(lock.packages["node_modules/express-openapi-validator"]).toBeDefined();
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {

@@ -4,7 +4,7 @@
 // several processes on one database keep every guarantee of the single process.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Caller } from "../../contract.js";
+import type { Caller } from "../../express/contract.js";
 import { openAuth, sealAuth } from "../../crypto/email-auth.js";
 import { sameDigest, sha256 } from "../../crypto/hash.js";
 import { notFound } from "../../problems.js";
