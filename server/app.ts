@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { createContractApp } from "./express/app.js";
 import type { Handlers } from "./express/contract.js";
 import { createHandlers } from "./handlers/index.js";
+import type { CorsOptions } from "./http/cors.js";
 import type { RateLimitOptions } from "./http/rate-limit.js";
 import type { Store } from "./store/index.js";
 
@@ -20,6 +21,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Requests per window per API key, or false for none (benchmarks). */
   rateLimit?: RateLimitOptions | false;
+  /** Which browser origins may call (CORS), or false/absent for none; `npm start` reads CORS_ORIGINS. */
+  cors?: CorsOptions | false;
   /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */
   handlers?: Partial<Handlers>;
 }

@@ -1,5 +1,5 @@
 // The contract-enforcing Express app over a bundled OpenAPI document: the request id and log
-// line first, then (under the base path) CORS, the rate limit, routing by the document's
+// line first, then CORS (preflights end there), the rate limit, routing by the document's
 // paths to each operation's handler by operationId, the operation's own credential scheme
 // before the body is read, request validation, the handler, response validation, and one
 // RFC 9457 problem mapper for every failure. It never listens.
@@ -10,6 +10,7 @@ import { bodyLimitKb } from "../problems.js";
 import { basePathOf, loadDocument, type ApiDocument } from "../http/document.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, unknownRoute } from "../http/error-mapper.js";
+import { corsMiddleware, type CorsOptions } from "../http/cors.js";
 import { createLogger, requestLogger } from "../http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
@@ -32,6 +33,8 @@ export interface ContractAppOptions<Ops = ApiOperations> {
   validateResponses?: boolean;
   /** Requests per window per API key (default 600 per minute), or false for none. */
   rateLimit?: RateLimitOptions | false;
+  /** Which browser origins may call (CORS), or false (default) for no CORS headers. */
+  cors?: CorsOptions | false;
   /** The bundled document to serve; default this package's. */
   document?: ApiDocument;
 }
@@ -89,6 +92,8 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
   app.enable("case sensitive routing");
   // Request id and log line first, so every response, errors included, carries the id.
   app.use(requestLogger(options.logger ?? createLogger("silent")));
+  // Preflights are answered here, before the rate limit, credentials and validation.
+  if (options.cors) app.use(corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))]));
   app.use(basePath, deprecation(document));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));

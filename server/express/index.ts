@@ -26,6 +26,7 @@ export type {
 } from "./contract.js";
 export type { Authenticator } from "../http/security.js";
 export type { RateLimitOptions } from "../http/rate-limit.js";
+export type { CorsOptions } from "../http/cors.js";
 export type { ApiDocument } from "../http/document.js";
 export { createLogger } from "../http/logging.js";
 export { ApiProblem, conflict, invalid, notFound, problemKinds, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";

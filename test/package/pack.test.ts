@@ -130,12 +130,13 @@ describe("npm pack", () => {
 });
 
 describe("installed into a consumer project", () => {
-  // Ajv validates the answers of `authsvc-api conformance` against the document; pino and
-  // express-rate-limit run inside the Express entry, over the peers Express and the validator.
+  // Ajv validates the answers of `authsvc-api conformance` against the document; pino,
+  // express-rate-limit and cors run inside the Express entry, over the peers Express and the
+  // validator.
   test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
     const installed = lock.packages[`node_modules/${name}`];
-    expect(Object.keys(installed.dependencies).sort()).toEqual(["ajv", "ajv-formats", "express-rate-limit", "openapi-fetch", "pino"]);
+    expect(Object.keys(installed.dependencies).sort()).toEqual(["ajv", "ajv-formats", "cors", "express-rate-limit", "openapi-fetch", "pino"]);
     expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator"]);
     expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true } });
     // npm installs the required peers with the package.
