@@ -62,8 +62,11 @@ export type OperationResult<O> = SuccessStatus<O> extends infer S
 /** The 200 body of O, which a handler may return as is (never when O has no JSON 200). */
 export type OperationSuccessBody<O> = ResponseOf<O, 200> extends { content: { "application/json": infer B } } ? B : never;
 
-/** What a handler of O may return: its 200 body, or a typed result. */
-export type OperationOutput<O> = OperationSuccessBody<O> | OperationResult<O>;
+/** The 200 body as a handler may return it bare: only when the 200 requires no header of the handler. */
+type BareBody<O> = HeadersPart<ResponseOf<O, 200>> extends { headers: unknown } ? never : OperationSuccessBody<O>;
+
+/** What a handler of O may return: its 200 body (when no header is required), or a typed result. */
+export type OperationOutput<O> = BareBody<O> | OperationResult<O>;
 
 /** The application a request's credentials identify. */
 export interface Caller {

@@ -4,6 +4,7 @@
 // is the handler's bug, answered as a 500, never sent; so is a body where the document
 // declares none, or none where it declares one.
 import type { Response } from "express";
+import { rememberResultHeaders } from "../http/error-mapper.js";
 import { describeOperation, type ServedOperation } from "./operations.js";
 
 /** A handler's typed result, as the layer reads it at run time. */
@@ -51,6 +52,11 @@ export function sendOutput(res: Response, operation: ServedOperation, output: un
     return;
   }
   res.type(mediaType);
-  if (isJson(mediaType)) res.json(result.body);
-  else res.send(result.body);
+  if (isJson(mediaType)) {
+    // The response validator may refuse the body: the problem then answered carries none of them.
+    rememberResultHeaders(res, Object.keys(result.headers ?? {}));
+    res.json(result.body);
+  } else {
+    res.send(result.body);
+  }
 }

@@ -3,7 +3,7 @@
 // exceptions) becomes exactly one RFC 9457 problem. Nothing else writes an error body.
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
-import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { ApiProblem, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
@@ -150,6 +150,16 @@ export function problemBody(problem: ApiProblem, req: Request): Problem {
   };
 }
 
+const resultHeaders = new WeakMap<Response, string[]>();
+
+/**
+ * Names the headers a handler's result set on `res`: if its body then fails response
+ * validation, the problem answered instead is sent without them (no `Location` on a 500).
+ */
+export function rememberResultHeaders(res: Response, names: string[]): void {
+  resultHeaders.set(res, names);
+}
+
 /** The error-handling middleware, last in the app. */
 export function errorMapper(hints: Map<string, Map<string, string>>): ErrorRequestHandler {
   return (error, req, res, next) => {
@@ -165,6 +175,7 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
       req.log.error({ err: error }, "unexpected error");
     }
     const body = problemBody(problem, req);
+    for (const name of resultHeaders.get(res) ?? []) res.removeHeader(name);
     res.status(problem.status).set(problem.headers ?? {});
     // Sent as text so the response validator (which hooks res.json) does not judge error bodies.
     res.type("application/problem+json").send(JSON.stringify(body));
