@@ -2,17 +2,13 @@
 // list, an install into an empty project, a consumer file that imports the client and the
 // types by the package name and makes a typed call, type-checked by the repo's tsc and then
 // run by node, so both the `types` and the ESM `default` entries of `exports` must resolve.
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
+import { consumerProject, pack, run, type Packed } from "./pack.js";
 
-const run = promisify(execFile);
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const name = "@authsvc/app-api-contract";
 
@@ -73,20 +69,13 @@ const tsconfig = {
 };
 
 let dir: string;
-let packed: { filename: string; files: { path: string }[] };
+let packed: Packed["tarball"];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "contract-pack-"));
-  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], { maxBuffer: 16 * 1024 * 1024 });
-  // prepack's build output comes first; the JSON report is the last thing npm prints.
-  packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1))[0];
-
-  const project = join(dir, "consumer");
-  mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  writeFileSync(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
-  writeFileSync(join(project, "consumer.ts"), consumer);
-  await run(npm, ["install", join(dir, packed.filename), "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project });
+  const result = await pack("contract-pack-");
+  dir = result.dir;
+  packed = result.tarball;
+  await consumerProject(result, "consumer", { "tsconfig.json": JSON.stringify(tsconfig), "consumer.ts": consumer });
 }, 120_000);
 
 afterAll(() => {
