@@ -82,7 +82,7 @@ describe("typed results", () => {
   });
 });
 
-describe("a handler off its documented responses is answered 500, nothing of it sent", () => {
+describe("a handler off its documented responses is answered 500, nothing of it sent", { timeout: 90_000 }, () => {
   const broken = (change: Partial<Record<keyof operations, (input: never) => unknown>>) => ({ ...gadgetHandlers(), ...change }) as Handlers<operations>;
 
   it.each([
@@ -99,7 +99,7 @@ describe("a handler off its documented responses is answered 500, nothing of it 
   });
 });
 
-describe("the handler's context", () => {
+describe("the handler's context", { timeout: 90_000 }, () => {
   it("holds the request id of the response and a logger whose lines carry it", async () => {
     const logs = captureLogs("debug");
     let seen: string | undefined;

@@ -2,7 +2,8 @@
 // allowed and exposed headers, before the rate limit (it uses no slot), credentials and
 // validation; answers, errors included, carry the origin; a disallowed origin gets no CORS
 // header and its request is answered as usual; CORS off sends none at all. CORS_ORIGINS is
-// parsed by corsFromEnv (what `npm start` reads).
+// parsed by corsFromEnv (what `npm start` reads). Each test starts its own server, which on a
+// busy machine takes longer than the default test timeout.
 import { afterEach, describe, expect, it } from "vitest";
 import { corsAllowedHeaders, corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/http/cors.js";
 import { appA } from "../../support/demo.js";
@@ -25,7 +26,7 @@ const preflight = (origin: string, path = widget) =>
 
 const lowerList = (value: string | null) => (value ?? "").split(/,\s*/).map((name) => name.toLowerCase()).sort();
 
-describe("an allowed origin (the default: local dev servers on any port)", () => {
+describe("an allowed origin (the default: local dev servers on any port)", { timeout: 90_000 }, () => {
   it("gets its preflight answered 204 with the allowed methods and headers, before credentials and validation", async () => {
     server = await startHarness({ cors: { origins: defaultCorsOrigins } });
     const response = await preflight("http://localhost:5173");
@@ -61,7 +62,7 @@ describe("an allowed origin (the default: local dev servers on any port)", () =>
   });
 });
 
-describe("an origin not allowed", () => {
+describe("an origin not allowed", { timeout: 90_000 }, () => {
   it("gets no CORS header on a preflight, which is answered as usual (405: no operation takes OPTIONS)", async () => {
     server = await startHarness({ cors: { origins: defaultCorsOrigins } });
     for (const origin of ["https://evil.example", "http://localhost.evil.example:5173", "https://localhost:5173"]) {
@@ -83,7 +84,7 @@ describe("an origin not allowed", () => {
   });
 });
 
-describe("CORS off", () => {
+describe("CORS off", { timeout: 90_000 }, () => {
   it("sends no CORS header at all, not even to a local origin", async () => {
     server = await startHarness({ cors: corsFromEnv("off") });
     const response = await preflight("http://localhost:5173");
@@ -94,7 +95,7 @@ describe("CORS off", () => {
   });
 });
 
-describe("any origin (`*`)", () => {
+describe("any origin (`*`)", { timeout: 90_000 }, () => {
   it("answers every origin with `*`", async () => {
     server = await startHarness({ cors: corsFromEnv("*") });
     const response = await preflight("https://anywhere.example");
