@@ -1,6 +1,7 @@
 // `npm run bench`: the same widget read against the floor (a: node:http), bare Express (b),
 // Express + request validation (b2), the reference server (c, production configuration and
-// again with response validation) and the mock (d); one target process at a time, with a
+// again with response validation), the mock (d) and the package's enforcing layer with a
+// trivial handler (e); one target process at a time, with a
 // warm-up of every scenario before any is measured. Prints a table and writes
 // bench/results/latest.json.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { fixed, machine, table } from "./lib/report.js";
 const durationS = Number(process.env.BENCH_DURATION ?? 5);
 const warmupS = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Comma-separated target keys to run (a,b,b2,c,cv,d); all by default. */
+/** Comma-separated target keys to run (a,b,b2,c,cv,d,e); all by default. */
 const only = process.env.BENCH_ONLY?.split(",");
 /**
  * Rounds of the whole target list. Figures are medians over rounds and ratios medians of
@@ -38,6 +39,7 @@ const targets: TargetSpec[] = [
   { key: "c", name: "(c) server", script: here("targets/server.ts"), env: { BENCH_VALIDATE_RESPONSES: "0" }, scenarios: serverRequests },
   { key: "cv", name: "(c) server+resval", script: here("targets/server.ts"), env: { BENCH_VALIDATE_RESPONSES: "1" }, scenarios: serverRequests },
   { key: "d", name: "(d) mock", script: here("targets/mock.ts"), scenarios: widgetOnly },
+  { key: "e", name: "(e) enforcing entry", script: here("targets/entry.ts"), scenarios: widgetOnly },
 ].filter((t) => !only || only.includes(t.key));
 
 interface Row extends Omit<LoadResult, "statuses"> {
@@ -116,7 +118,7 @@ const ratioOf = (key: string, base: string, figure: "reqPerSec" | "cpuMicrosPerR
   });
   return perRound.length ? median(perRound) : undefined;
 };
-const ratios = ["c", "cv", "d"].flatMap((key) =>
+const ratios = ["c", "cv", "d", "e"].flatMap((key) =>
   ["a", "b", "b2"].flatMap((base) => {
     const row = widgetIn(rows, key);
     const ref = widgetIn(rows, base);
@@ -126,9 +128,11 @@ const ratios = ["c", "cv", "d"].flatMap((key) =>
 );
 
 const cpuVsEov = ratioOf("c", "b2", "cpuMicrosPerRequest");
+const entryVsEov = ratioOf("e", "b2", "cpuMicrosPerRequest");
 const reqVsMock = ratioOf("c", "d", "reqPerSec");
 const checks = {
   "server CPU/request on GET widget <= 1.3x (b2)": cpuVsEov === undefined ? undefined : cpuVsEov <= 1.3,
+  "enforcing entry CPU/request on GET widget <= (b2)": entryVsEov === undefined ? undefined : entryVsEov <= 1,
   "server req/s on GET widget >= 2x mock": reqVsMock === undefined ? undefined : reqVsMock >= 2,
   "no failed requests": failures.length === 0,
 };

@@ -1,11 +1,21 @@
-// Writes generated/operations.ts: the table of the nine operations (operationId, method,
-// path, success status, response `type`, credentials) read from the bundled document, so
-// the server's router and the tests never repeat a path by hand.
+// Writes generated/operations.ts: the table of the operations (operationId, method, path,
+// lowest success status, response `type` or null when that success has no JSON envelope,
+// credentials) read from the bundled document, so the server's router and the tests never
+// repeat a path by hand.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [input = "generated/openapi.json", output = "generated/operations.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));
 const methods = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Follows a local `$ref` (`#/components/…`) once; anything else as is. */
+function resolve(node: any): any {
+  if (typeof node?.$ref !== "string") return node;
+  return node.$ref
+    .slice(2)
+    .split("/")
+    .reduce((found: any, key: string) => found?.[key], doc);
+}
 
 const rows: string[] = [];
 for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
@@ -13,16 +23,16 @@ for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
     const op = item[method];
     if (!op) continue;
     const [status, response] = Object.entries<any>(op.responses).find(([code]) => code.startsWith("2"))!;
-    const schemaRef: string = response.content["application/json"].schema.$ref;
-    const schema = doc.components.schemas[schemaRef.split("/").pop()!];
+    // A success without a JSON body (204, text) has no envelope: its responseType is null.
+    const schema = resolve(resolve(response).content?.["application/json"]?.schema);
     const security = Object.keys((op.security ?? doc.security)[0]);
     rows.push(
       `  ${op.operationId}: {\n` +
         `    method: ${JSON.stringify(method)},\n` +
         `    path: ${JSON.stringify(path)},\n` +
         `    successStatus: ${Number(status)},\n` +
-        `    responseType: ${JSON.stringify(schema.properties.type.const)},\n` +
-        `    list: ${"meta" in schema.properties},\n` +
+        `    responseType: ${JSON.stringify(schema?.properties?.type?.const ?? null)},\n` +
+        `    list: ${Boolean(schema?.properties && "meta" in schema.properties)},\n` +
         `    hasBody: ${Boolean(op.requestBody)},\n` +
         `    security: ${JSON.stringify(security)},\n` +
         `  },`,

@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type express from "express";
 import { createApp, type AppOptions } from "./app.js";
-import { awaitingContinue } from "./http/authenticate-first.js";
+import { awaitingContinue } from "./http/expect-continue.js";
 import { answerClientErrors } from "./http/client-error.js";
 import { createDrain } from "./http/drain.js";
 import { loadSeed } from "./seed/load.js";
@@ -44,7 +44,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const serve = drain.tracked(app);
   server.on("request", serve);
   // With this listener Node leaves `100 Continue` to the app, which sends it once the
-  // credentials passed (server/http/authenticate-first.ts).
+  // credentials passed (server/http/expect-continue.ts).
   server.on("checkContinue", (req, res) => {
     awaitingContinue.add(req);
     serve(req, res);

@@ -2,13 +2,15 @@
 // Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
-// FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), DATABASE_URL (serve from
+// FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
+// origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
 // DATABASE_POOL_WAIT_MS (5000: how long a request waits for a free connection, then 503). SIGTERM/SIGINT stop accepting connections,
 // finish in-flight requests, exit 0.
 import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
+import { corsFromEnv } from "./http/cors.js";
 import { createLogger } from "./http/logging.js";
 import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
@@ -111,7 +113,9 @@ async function main(): Promise<void> {
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
     rateLimit: rateLimitFromEnv(database?.rateLimitStore),
+    failedAuthLimit: failedAuthLimitFromEnv(),
     validateResponses: validateResponsesFromEnv(),
+    cors: corsFromEnv(process.env.CORS_ORIGINS),
   });
 
   const lines = [

@@ -2,13 +2,12 @@
 // with `allErrors` Ajv walks and reports every item, so 33,000 invalid items cost ~0.5 s of
 // CPU and a 7 MB error list. Bounds come from each operation's request-body schema.
 import type { RequestHandler } from "express";
-import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
+import type { OperationObject, ReferenceObject, SchemaObject } from "./openapi-types.js";
 import { ApiProblem, type ProblemErrorItem } from "../problems.js";
 import { resolveRef, type ApiDocument } from "./document.js";
-import { operationRouter } from "./operation-router.js";
 import { describeErrors } from "./validation-errors.js";
 
-type Schema = OpenAPIV3.SchemaObject & { allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[] };
+type Schema = SchemaObject & { allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[] };
 
 /**
  * Every array of a schema with its `maxItems`, keyed by JSON pointer with `*` for any array
@@ -22,7 +21,7 @@ export function arrayBounds(document: ApiDocument, root: unknown): Map<string, n
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === "string") {
       if (refs.includes(ref)) return; // a recursive schema: its bounds are already recorded
-      visit(resolveRef(document, node as OpenAPIV3.ReferenceObject), pointer, [...refs, ref]);
+      visit(resolveRef(document, node as ReferenceObject), pointer, [...refs, ref]);
     }
     const schema = node as Schema;
     if (typeof schema.maxItems === "number") bounds.set(pointer, Math.max(bounds.get(pointer) ?? 0, schema.maxItems));
@@ -67,17 +66,15 @@ export function oversizeArrays(body: unknown, bounds: Map<string, number>): Prob
   return errors;
 }
 
-/** The middleware (after the JSON parser, before the validator), mounted at the base path. */
-export function arrayBoundsCheck(document: ApiDocument): RequestHandler {
-  return operationRouter(document, ({ operation }) => {
-    const body = operation.requestBody && resolveRef<OpenAPIV3.RequestBodyObject>(document, operation.requestBody);
-    const schema = body?.content?.["application/json"]?.schema;
-    if (!schema) return undefined;
-    const bounds = arrayBounds(document, schema);
-    if (bounds.size === 0) return undefined;
-    return (req, _res, next) => {
-      const errors = oversizeArrays(req.body, bounds);
-      next(errors.length ? new ApiProblem("validation_failed", describeErrors(errors), errors) : undefined);
-    };
-  });
+/** The check of one operation's body (after the JSON parser, before the validator), or none when its body bounds no array. */
+export function arrayBoundsFor(document: ApiDocument, operation: OperationObject): RequestHandler | undefined {
+  const body = operation.requestBody ? resolveRef<{ content?: Record<string, { schema?: unknown }> }>(document, operation.requestBody as { $ref: string }) : undefined;
+  const schema = body?.content?.["application/json"]?.schema;
+  if (!schema) return undefined;
+  const bounds = arrayBounds(document, schema);
+  if (bounds.size === 0) return undefined;
+  return (req, _res, next) => {
+    const errors = oversizeArrays(req.body, bounds);
+    next(errors.length ? new ApiProblem("validation_failed", describeErrors(errors), errors) : undefined);
+  };
 }

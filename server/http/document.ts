@@ -2,12 +2,17 @@
 // express-openapi-validator has open bugs with multi-file $refs), and the few facts read
 // from it. The one reader of the file for the server, the seed schema and the mock.
 import { readFileSync } from "node:fs";
-import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
+import { createRequire } from "node:module";
+import type { OpenApiDocument, OperationObject, PathItemObject, ReferenceObject } from "./openapi-types.js";
 
-export type ApiDocument = OpenAPIV3.DocumentV3_1;
+export type ApiDocument = OpenApiDocument;
 
-/** Path of the bundled document, the one file server, mock, tests and consumers read. */
-export const documentFile = new URL("../../generated/openapi.json", import.meta.url);
+/**
+ * Path of the bundled document, the one file server, mock, tests and consumers read. Found
+ * through the package's own `exports` (a self-reference), so the same code finds it from the
+ * sources in this repository and from `dist/` in an installed package.
+ */
+export const documentFile = createRequire(import.meta.url).resolve("@authsvc/app-api-contract/openapi.json");
 
 /**
  * A fresh copy of the bundled document, read from disk on every call (so a regenerated
@@ -30,7 +35,7 @@ export function basePathOf(document: Pick<ApiDocument, "servers">): string {
 }
 
 /** Follows local `$ref`s (`#/components/...`) until a non-reference object. */
-export function resolveRef<T>(document: ApiDocument, value: T | OpenAPIV3.ReferenceObject): T {
+export function resolveRef<T>(document: ApiDocument, value: T | ReferenceObject): T {
   let current: unknown = value;
   const seen = new Set<string>();
   while (current && typeof current === "object" && "$ref" in current && typeof current.$ref === "string") {
@@ -51,7 +56,7 @@ export interface DocumentOperation {
   operationId: string;
   method: string;
   path: string;
-  operation: OpenAPIV3.OperationObject;
+  operation: OperationObject;
 }
 
 const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
@@ -60,7 +65,7 @@ const methods = ["get", "put", "post", "delete", "patch", "head", "options", "tr
 export function operationsOf(document: ApiDocument): DocumentOperation[] {
   const found: DocumentOperation[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const pathItem = resolveRef<OpenAPIV3.PathItemObject>(document, item as OpenAPIV3.PathItemObject);
+    const pathItem = resolveRef<PathItemObject>(document, item as PathItemObject);
     for (const method of methods) {
       const operation = pathItem[method];
       if (operation?.operationId) found.push({ operationId: operation.operationId, method, path, operation });

@@ -3,8 +3,7 @@
 // exceptions) becomes exactly one RFC 9457 problem. Nothing else writes an error body.
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
-import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { operations, type OperationId } from "../../generated/operations.js";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { ApiProblem, maxProblemErrors, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
@@ -17,13 +16,12 @@ export class ResponseValidationFailed extends Error {
   }
 }
 
-/** express-openapi-validator's HttpError (status, message, errors[], optional headers such as Allow). */
+/** express-openapi-validator's HttpError (status, message, errors[]). */
 interface ValidatorHttpError {
   status: number;
   message: string;
   path?: string;
   errors?: ValidatorErrorItem[];
-  headers?: Record<string, string>;
 }
 
 /** body-parser's errors carry a `type` such as `entity.parse.failed`, and the raw `body` on parse errors. */
@@ -110,18 +108,8 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
       const items = toErrorItems(error.errors ?? [], requestPath(req), operationId ? hints.get(operationId) : undefined);
       return new ApiProblem("validation_failed", describeErrors(items), items);
     }
-    case 401: {
-      const operationId = operationIdOf(req) as OperationId | undefined;
-      const bearer = operationId && (operations[operationId].security as readonly string[]).includes("bearerAuth");
-      return new ApiProblem("unauthorized", error.message, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
-    }
     case 404:
       return noOperation(req);
-    case 405: {
-      const allow = (error.headers?.Allow ?? "").split(/,\s*/).filter(Boolean).map((method) => method.toUpperCase()).join(", ");
-      // The path is left out of the detail (it is the `instance`): nothing typed into a URL is echoed in a text.
-      return new ApiProblem("method_not_allowed", `${req.method} is not served at this path; allowed: ${allow}.`, undefined, { Allow: allow });
-    }
     case 413:
       return payloadTooLarge();
     case 415:
@@ -185,6 +173,16 @@ export function problemBody(problem: ApiProblem, req: Parameters<typeof requestP
   };
 }
 
+const resultHeaders = new WeakMap<Response, string[]>();
+
+/**
+ * Names the headers a handler's result set on `res`: if its body then fails response
+ * validation, the problem answered instead is sent without them (no `Location` on a 500).
+ */
+export function rememberResultHeaders(res: Response, names: string[]): void {
+  resultHeaders.set(res, names);
+}
+
 /** The error-handling middleware, last in the app. */
 export function errorMapper(hints: Map<string, Map<string, string>>): ErrorRequestHandler {
   return (error, req, res, next) => {
@@ -200,13 +198,14 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
       req.log.error({ err: error }, "unexpected error");
     }
     const body = problemBody(problem, req);
+    for (const name of resultHeaders.get(res) ?? []) res.removeHeader(name);
     res.status(problem.status).set(problem.headers ?? {});
     // Sent as text so the response validator (which hooks res.json) does not judge error bodies.
     res.type("application/problem+json").send(JSON.stringify(body));
   };
 }
 
-/** The last route: anything no operation matched (outside /v1; eov answers inside it). */
+/** The last route: anything no operation matched. */
 export const unknownRoute: RequestHandler = (req, _res, next) => {
   next(noOperation(req));
 };

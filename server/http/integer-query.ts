@@ -3,10 +3,11 @@
 // and `9999999999999999999999` as 1e+22. Which parameters are integers, and their bounds,
 // come from the document.
 import type { RequestHandler } from "express";
-import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
 import { ApiProblem, type ProblemErrorItem } from "../problems.js";
 import { resolveRef, type ApiDocument } from "./document.js";
-import { operationRouter } from "./operation-router.js";
+import { pathPattern } from "../express/router.js";
+import type { OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
+import { requestPath } from "./request-path.js";
 import { describeErrors, firstSentence } from "./validation-errors.js";
 
 /** 0, or digits without a leading zero after an optional minus: nothing else is an integer here. */
@@ -31,33 +32,40 @@ export function integerProblem(raw: string, parameter: Pick<IntegerParameter, "m
   return undefined;
 }
 
-function integerParameters(document: ApiDocument, operation: OpenAPIV3.OperationObject): IntegerParameter[] {
+function integerParameters(document: ApiDocument, operation: OperationObject): IntegerParameter[] {
   const found: IntegerParameter[] = [];
   for (const ref of operation.parameters ?? []) {
-    const parameter = resolveRef<OpenAPIV3.ParameterObject>(document, ref);
+    const parameter = resolveRef<ParameterObject>(document, ref);
     if (parameter.in !== "query" && parameter.in !== "path") continue;
-    const schema = parameter.schema && resolveRef<OpenAPIV3.SchemaObject>(document, parameter.schema);
+    const schema = parameter.schema && resolveRef<SchemaObject>(document, parameter.schema);
     if (schema?.type !== "integer") continue;
-    found.push({ in: parameter.in, name: parameter.name, minimum: schema.minimum, maximum: schema.maximum, hint: schema.description ?? parameter.description });
+    found.push({ in: parameter.in, name: parameter.name, minimum: schema.minimum as number | undefined, maximum: schema.maximum as number | undefined, hint: schema.description ?? parameter.description });
   }
   return found;
 }
 
-/** The middleware, mounted at the base path before the body is read. */
-export function integerParameterCheck(document: ApiDocument): RequestHandler {
-  return operationRouter(document, ({ operation }) => {
-    const parameters = integerParameters(document, operation);
-    if (parameters.length === 0) return undefined;
-    return (req, _res, next) => {
-      const errors: ProblemErrorItem[] = [];
-      for (const parameter of parameters) {
-        const sent: unknown = parameter.in === "query" ? (req.query as Record<string, unknown>)[parameter.name] : req.params[parameter.name];
-        // A repeated parameter (an array) is left to the validator, which refuses it.
-        if (typeof sent !== "string") continue;
-        const message = integerProblem(sent, parameter);
-        if (message) errors.push({ in: parameter.in, name: parameter.name, message: parameter.hint ? `${message} (${firstSentence(parameter.hint)})` : message });
-      }
-      next(errors.length ? new ApiProblem("validation_failed", describeErrors(errors), errors) : undefined);
-    };
-  });
+/** A path template's parameters by name, read from the request path (the layer's router matched it already). */
+function pathParameters(basePath: string, template: string): (path: string) => Record<string, string> {
+  const names = [...template.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
+  const pattern = pathPattern(basePath, template);
+  return (path) => Object.fromEntries((pattern.exec(path)?.slice(1) ?? []).map((raw, i) => [names[i]!, raw]));
+}
+
+/** The check of one operation's integer parameters (before the body is read), or none when it has none. */
+export function integerCheckFor(document: ApiDocument, basePath: string, path: string, operation: OperationObject): RequestHandler | undefined {
+  const parameters = integerParameters(document, operation);
+  if (parameters.length === 0) return undefined;
+  const paramsOf = pathParameters(basePath, path);
+  return (req, _res, next) => {
+    const errors: ProblemErrorItem[] = [];
+    const params = parameters.some((parameter) => parameter.in === "path") ? paramsOf(requestPath(req)) : {};
+    for (const parameter of parameters) {
+      const sent: unknown = parameter.in === "query" ? (req.query as Record<string, unknown>)[parameter.name] : params[parameter.name];
+      // A repeated parameter (an array) is left to the validator, which refuses it.
+      if (typeof sent !== "string") continue;
+      const message = integerProblem(sent, parameter);
+      if (message) errors.push({ in: parameter.in, name: parameter.name, message: parameter.hint ? `${message} (${firstSentence(parameter.hint)})` : message });
+    }
+    next(errors.length ? new ApiProblem("validation_failed", describeErrors(errors), errors) : undefined);
+  };
 }

@@ -5,7 +5,7 @@
 // without a rule per parameter name.
 import { maxProblemErrors, type ProblemErrorItem } from "../problems.js";
 import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
-import type { OpenAPIV3 } from "express-openapi-validator/dist/framework/types.js";
+import type { ParameterObject, SchemaObject } from "./openapi-types.js";
 
 /** One error as eov reports it: `path` is `/query/limit`, `/params/id`, `/headers/x`, `/body/…` or a bare pointer. */
 export interface ValidatorErrorItem {
@@ -30,8 +30,8 @@ export function parameterHints(document: ApiDocument): Map<string, Map<string, s
   for (const { operationId, operation } of operationsOf(document)) {
     const byName = new Map<string, string>();
     for (const ref of operation.parameters ?? []) {
-      const parameter = resolveRef<OpenAPIV3.ParameterObject>(document, ref);
-      const schema = parameter.schema ? resolveRef<OpenAPIV3.SchemaObject>(document, parameter.schema) : undefined;
+      const parameter = resolveRef<ParameterObject>(document, ref);
+      const schema = parameter.schema ? resolveRef<SchemaObject>(document, parameter.schema) : undefined;
       const description = schema?.description ?? parameter.description;
       // The document's `in` values (path, query, header) are the problem's `in` values.
       if (description) byName.set(`${parameter.in}:${parameter.name.toLowerCase()}`, firstSentence(description));

@@ -2,7 +2,7 @@
 // replaced on later ones (same id and created_at, counters kept). The provider access
 // information is sealed by the caller-supplied `seal`, so this module never keeps a secret.
 import { isDeepStrictEqual } from "node:util";
-import type { Caller } from "../contract.js";
+import type { Caller } from "../express/contract.js";
 import { invalid } from "../problems.js";
 import type { EmailSettingsSave, EmailTransport, SendgridAuth, SesAuth } from "../seed/types.js";
 

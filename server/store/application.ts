@@ -1,6 +1,6 @@
 // Everything the store holds for one application. Only the store module mutates it, and
 // each mutation is one synchronous step, so concurrent requests never see half an update.
-import type { Caller } from "../contract.js";
+import type { Caller } from "../express/contract.js";
 import { sealAuth } from "../crypto/email-auth.js";
 import { sortNewestFirst } from "../rules/order.js";
 import type {

@@ -11,7 +11,7 @@
 // same guarantees itself: a transaction, a row lock or a single UPDATE statement.
 // test/server/store/concurrency.test.ts proves both over HTTP.
 import { randomBytes } from "node:crypto";
-import type { Caller } from "../contract.js";
+import type { Caller } from "../express/contract.js";
 import { openAuth, sealAuth } from "../crypto/email-auth.js";
 import { notFound } from "../problems.js";
 import { saveTransport } from "../rules/email-transport.js";

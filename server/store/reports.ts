@@ -8,7 +8,7 @@ import { newestFirst } from "../rules/order.js";
 import type { Page, Paging } from "../rules/paging.js";
 import { pageMeta, pageStart } from "../rules/paging.js";
 import { reportDateBounds } from "../rules/report-dates.js";
-import type { QueryParams } from "../contract.js";
+import type { QueryParams } from "../express/contract.js";
 import type { EncryptionReport } from "../seed/types.js";
 import { Compactor } from "./compact.js";
 import { PostingBuilder, type PostingIndex } from "./postings.js";

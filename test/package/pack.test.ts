@@ -2,17 +2,13 @@
 // list, an install into an empty project, a consumer file that imports the client and the
 // types by the package name and makes a typed call, type-checked by the repo's tsc and then
 // run by node, so both the `types` and the ESM `default` entries of `exports` must resolve.
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
+import { consumerProject, pack, run, type Packed } from "./pack.js";
 
-const run = promisify(execFile);
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const name = "@authsvc/app-api-contract";
 
@@ -73,20 +69,13 @@ const tsconfig = {
 };
 
 let dir: string;
-let packed: { filename: string; files: { path: string }[] };
+let packed: Packed["tarball"];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "contract-pack-"));
-  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], { maxBuffer: 16 * 1024 * 1024 });
-  // prepack's build output comes first; the JSON report is the last thing npm prints.
-  packed = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1))[0];
-
-  const project = join(dir, "consumer");
-  mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  writeFileSync(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
-  writeFileSync(join(project, "consumer.ts"), consumer);
-  await run(npm, ["install", join(dir, packed.filename), "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project });
+  const result = await pack("contract-pack-");
+  dir = result.dir;
+  packed = result.tarball;
+  await consumerProject(result, "consumer", { "tsconfig.json": JSON.stringify(tsconfig), "consumer.ts": consumer });
 }, 120_000);
 
 afterAll(() => {
@@ -109,6 +98,8 @@ describe("npm pack", () => {
         "dist/generated/schema.d.ts",
         "dist/conformance/index.js",
         "dist/cli/conformance.js",
+        "dist/server/express/index.js",
+        "dist/server/express/index.d.ts",
         "generated/openapi.json",
       ]),
     );
@@ -120,21 +111,26 @@ describe("npm pack", () => {
     const stray = packed.files
       .map((f) => f.path)
       .filter((path) => /^(test|server|mock|bench|openapi|scripts|client|dist\/docs)\//.test(path));
+    // dist/server holds only the Express entry and the modules it imports: no handlers, store or seed.
+    const server = packed.files.map((f) => f.path).filter((path) => /^dist\/server\/(handlers|store|seed|rules)\//.test(path));
     expect(stray).toEqual([]);
+    expect(server).toEqual([]);
   });
 });
 
 describe("installed into a consumer project", () => {
-  // Ajv validates the answers of `authsvc-api conformance` against the document.
-  test("its only runtime dependencies are openapi-fetch and Ajv (and what they need)", () => {
+  // Ajv validates the answers of `authsvc-api conformance` against the document; pino,
+  // express-rate-limit and cors run inside the Express entry, over the peers Express and the
+  // validator.
+  test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
-    const installed = Object.keys(lock.packages)
-      .filter((key) => key.startsWith("node_modules/"))
-      .map((key) => key.slice("node_modules/".length))
-      .sort();
-    expect(installed).toEqual(
-      [name, "ajv", "ajv-formats", "fast-deep-equal", "fast-uri", "json-schema-traverse", "openapi-fetch", "openapi-typescript-helpers", "require-from-string"].sort(),
-    );
+    const installed = lock.packages[`node_modules/${name}`];
+    expect(Object.keys(installed.dependencies).sort()).toEqual(["ajv", "ajv-formats", "cors", "express-rate-limit", "openapi-fetch", "pino"]);
+    expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator"]);
+    expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true } });
+    // npm installs the required peers with the package.
+    expect(lock.packages["node_modules/express"]).toBeDefined();
+    expect(lock.packages["node_modules/express-openapi-validator"]).toBeDefined();
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {

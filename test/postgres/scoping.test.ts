@@ -4,7 +4,7 @@
 // go without, and neither reads a tenant table's records.
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
-import { reportQuery } from "../../server/store/postgres/reports.js";
+import { reportPageAndCount, reportQuery } from "../../server/store/postgres/reports.js";
 import { sql, unscoped } from "../../server/store/postgres/sql.js";
 import { migrations } from "../../server/store/postgres/migrate.js";
 
@@ -34,7 +34,7 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
     const all = { account: "a", email: "E", country: "ES", region: "MD", device_type: "IOS", device_version: "1", status: "NEW", ip: "::1", group: "7", start_date: 1, end_date: 2 };
     for (const filters of [{}, all, { ip: "10.0.0.1" }, { group: "07" }]) {
       const { count, page } = reportQuery("app_x", filters as never, { limit: 10, page: 1 });
-      for (const statement of [count, page]) {
+      for (const statement of [count, page, reportPageAndCount("app_x", filters as never, { limit: 10, page: 1 })]) {
         expect(scoped(statement.text), statement.text).toBe(true);
         expect(statement.values[0]).toBe("app_x");
       }

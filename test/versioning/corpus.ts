@@ -113,7 +113,7 @@ export const corpus: Labelled[] = [
   { name: "new optional request body field", breaking: false, rule: "request-property-added", change: (d) => (schema(d, "SmsProviderUpdate").properties.channel = { type: "string" }) },
   { name: "optional request field made required", breaking: true, rule: "request-property-became-required", change: (d) => (schema(d, "SmsProviderUpdate").required = ["name"]) },
   { name: "request field removed (closed schema)", breaking: true, rule: "request-property-removed", change: (d) => delete schema(d, "SmsProviderUpdate").properties.is_active },
-  { name: "new enum value in a request", breaking: false, rule: "request-enum-value-added", change: (d) => schema(d, "SmsProviderUpdate").properties.sort.enum.push("TOP") },
+  { name: "new enum value in a request", breaking: false, rule: "request-enum-value-added", change: (d) => schema(d, "SmsProviderUpdate").properties.sort.enum.push("CORPUS_ADDED") },
   { name: "removed enum value in a request", breaking: true, rule: "request-enum-value-removed", change: (d) => (schema(d, "SmsProviderUpdate").properties.sort.enum = ["UP"]) },
   {
     name: "const of a request variant changed (SIMPLE → PLAIN)",
@@ -134,10 +134,10 @@ export const corpus: Labelled[] = [
     rule: "request-union-branch-added",
     change: (d) => {
       const banner = structuredClone(schema(d, "SimpleNotificationCreate"));
-      banner.allOf[0].properties.type.const = "BANNER";
+      banner.allOf[0].properties.type.const = "CORPUS_VARIANT";
       d.components.schemas.BannerNotificationCreate = banner;
       schema(d, "NotificationCreate").oneOf.push({ $ref: "#/components/schemas/BannerNotificationCreate" });
-      schema(d, "NotificationCreate").discriminator.mapping.BANNER = "#/components/schemas/BannerNotificationCreate";
+      schema(d, "NotificationCreate").discriminator.mapping.CORPUS_VARIANT = "#/components/schemas/BannerNotificationCreate";
     },
   },
   {
@@ -185,7 +185,7 @@ export const corpus: Labelled[] = [
     schema(d, "Webhook").required.push("description");
   } },
   { name: "optional response field made required", breaking: false, rule: "response-property-became-required", prepare: (d) => (schema(d, "Webhook").required = without(schema(d, "Webhook").required, "url")), change: (d) => schema(d, "Webhook").required.push("url") },
-  { name: "new enum value in a response", breaking: true, rule: "response-enum-value-added", change: (d) => schema(d, "NotificationType").enum.push("BANNER") },
+  { name: "new enum value in a response", breaking: true, rule: "response-enum-value-added", change: (d) => schema(d, "NotificationType").enum.push("CORPUS_ADDED") },
   { name: "removed enum value in a response", breaking: false, rule: "response-enum-value-removed", change: (d) => (schema(d, "EmailProviderType").enum = ["SENDGRID"]) },
   {
     name: "const change of a response `type`",

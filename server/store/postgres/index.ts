@@ -4,7 +4,7 @@
 // several processes on one database keep every guarantee of the single process.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Caller } from "../../contract.js";
+import type { Caller } from "../../express/contract.js";
 import { openAuth, sealAuth } from "../../crypto/email-auth.js";
 import { sameDigest, sha256 } from "../../crypto/hash.js";
 import { notFound } from "../../problems.js";
@@ -14,7 +14,7 @@ import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.
 import { updateProvider } from "../../rules/sms-providers.js";
 import type { EmailTransport, EncryptionReport, Notification, SmsProvider } from "../../seed/types.js";
 import type { Store as AsyncStore } from "../index.js";
-import { copyReports, reportQuery } from "./reports.js";
+import { copyReports, reportPageAndCount } from "./reports.js";
 import { sql, unscoped } from "./sql.js";
 import { withUnavailable } from "./unavailable.js";
 
@@ -119,10 +119,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async encryptionReports(applicationId, filters, paging) {
-      const { count, page: pageStatement } = reportQuery(applicationId, filters, paging);
-      const [total, rows] = await Promise.all([pool.query<{ total: number }>(count), pool.query<{ body: EncryptionReport }>(pageStatement)]);
-      const result = bodies(rows);
-      return { result, meta: pageMeta(total.rows[0]!.total, result.length, paging) };
+      const { total, result } = (await pool.query<{ total: number; result: EncryptionReport[] }>(reportPageAndCount(applicationId, filters, paging))).rows[0]!;
+      return { result, meta: pageMeta(total, result.length, paging) };
     },
 
     async addReports(applicationId, records) {

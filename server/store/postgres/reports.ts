@@ -22,6 +22,20 @@ export interface Statement {
 const dayCountFilters = new Set<string>(["country", "region", "device_type", "status", "start_date", "end_date"]);
 const dayMs = 86_400_000;
 
+/**
+ * The count and the page in one statement (one round trip, one snapshot): the page as a CTE,
+ * the count as a scalar subquery with its parameters numbered after the page's.
+ */
+export function reportPageAndCount(applicationId: string, filters: ReportFilters, paging: Paging): Statement {
+  const { count, page } = reportQuery(applicationId, filters, paging);
+  const shift = page.values.length;
+  const countText = count.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  return {
+    text: `WITH page AS (${page.text}) SELECT (${countText}) AS total, coalesce((SELECT json_agg(body ORDER BY created_at DESC, id) FROM page), '[]') AS result`,
+    values: [...page.values, ...count.values],
+  };
+}
+
 /** The count and page statements of a report query. */
 export function reportQuery(applicationId: string, filters: ReportFilters, paging: Paging): { count: Statement; page: Statement } {
   const { fromMs, untilMs } = reportDateBounds(filters.start_date, filters.end_date);
@@ -54,7 +68,7 @@ export function reportQuery(applicationId: string, filters: ReportFilters, pagin
       values: [...values],
     },
     page: {
-      text: `SELECT body FROM encryption_reports WHERE ${clause} ORDER BY created_at DESC, id LIMIT ${param(paging.limit)} OFFSET ${param(start)}`,
+      text: `SELECT body, created_at, id FROM encryption_reports WHERE ${clause} ORDER BY created_at DESC, id LIMIT ${param(paging.limit)} OFFSET ${param(start)}`,
       values,
     },
   };

@@ -3,7 +3,7 @@
 // last answer is flushed.
 import { Agent, request } from "node:http";
 import { expect, it } from "vitest";
-import type { Handlers } from "../../../server/contract.js";
+import type { Handlers } from "../../../server/express/contract.js";
 import { createHandlers } from "../../../server/handlers/index.js";
 import { createStore } from "../../../server/store/index.js";
 import { loadSeed } from "../../../server/seed/load.js";

@@ -2,7 +2,7 @@
 // schema is answered with a generic 500 and a log line saying response validation failed,
 // so an off-contract handler fails a test instead of reaching a client. It can be turned off.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Handlers } from "../../../server/contract.js";
+import type { Handlers } from "../../../server/express/contract.js";
 import { problemOf, startHarness, type Harness } from "./harness.js";
 import { appA } from "../../support/demo.js";
 

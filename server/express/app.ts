@@ -1,0 +1,130 @@
+// The contract-enforcing Express app over a bundled OpenAPI document: the request id and log
+// line first, then CORS (preflights end there), the rate limit, routing by the document's
+// paths to each operation's handler by operationId, the operation's own credential scheme
+// before the body is read, request validation, the handler, response validation, and one
+// RFC 9457 problem mapper for every failure. It never listens.
+import express, { type RequestHandler } from "express";
+import type { Logger } from "pino";
+import type { operations as ApiOperations } from "../../generated/schema.js";
+import { bodyLimitKb } from "../problems.js";
+import { arrayBoundsFor } from "../http/array-bounds.js";
+import { basePathOf, loadDocument, operationsOf, type ApiDocument } from "../http/document.js";
+import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
+import { continueWhenExpected } from "../http/expect-continue.js";
+import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
+import { integerCheckFor } from "../http/integer-query.js";
+import { securityHeaders } from "../http/security-headers.js";
+import { deprecation } from "../http/deprecation.js";
+import { errorMapper, unknownRoute } from "../http/error-mapper.js";
+import { corsMiddleware, type CorsOptions } from "../http/cors.js";
+import { createLogger, requestLogger } from "../http/logging.js";
+import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
+import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
+import { parameterHints } from "../http/validation-errors.js";
+import type { Handlers, OperationInput } from "./contract.js";
+import { checkHandlerMap } from "./handler-map.js";
+import { servedOperations, type ServedOperation } from "./operations.js";
+import { sendOutput } from "./result.js";
+import { chain, operationRouter, type OperationRoute } from "./router.js";
+import { pathValidator } from "./validator.js";
+
+export interface ContractAppOptions<Ops = ApiOperations> {
+  /** One handler per operationId of the document; a missing or extra one stops the build. */
+  handlers: Handlers<Ops>;
+  /** Looks up the application behind a bearer token or an API key pair. */
+  authenticate: Authenticator;
+  /** Where request logs go (pino); default a silent logger. Credentials are redacted either way. */
+  logger?: Logger;
+  /** Validate every JSON response body against the document (default true; a failure is a 500). */
+  validateResponses?: boolean;
+  /** Requests per window per API key (default 600 per minute), or false for none. */
+  rateLimit?: RateLimitOptions | false;
+  /** Failed authentications (401) per window per client address (default 60 per minute), or false for none. */
+  failedAuthLimit?: RateLimitOptions | false;
+  /** Which browser origins may call (CORS), or false (default) for no CORS headers. */
+  cors?: CorsOptions | false;
+  /** The bundled document to serve; default this package's. */
+  document?: ApiDocument;
+}
+
+type AnyHandler = (input: OperationInput<unknown>) => unknown;
+
+/** The invocation step: validated input in, the handler's output written. */
+function invoke(operation: ServedOperation, handler: AnyHandler): RequestHandler {
+  return async (req, res) => {
+    const openapi = (req as { openapi?: { pathParams?: Record<string, unknown> } }).openapi;
+    const output = await handler({
+      // The validator's decoded (and coerced) path parameters: Express resets req.params per step.
+      path: (openapi?.pathParams ?? {}) as never,
+      query: req.query as never,
+      body: req.body as never,
+      caller: operation.security.length > 0 ? callerOf(req) : (undefined as never),
+      requestId: req.id,
+      log: req.log,
+    });
+    sendOutput(res, operation, output);
+  };
+}
+
+/** Builds the app. Throws if the handler map and the document disagree. */
+export function createContractApp<Ops = ApiOperations>(options: ContractAppOptions<Ops>): express.Express {
+  const document = options.document ?? loadDocument();
+  const basePath = basePathOf(document);
+  const operations = servedOperations(document);
+  checkHandlerMap(operations, options.handlers as object);
+  const handlers = options.handlers as unknown as Record<string, AnyHandler>;
+  const validateResponses = options.validateResponses ?? true;
+
+  // Parses only application/json; other media types stay unparsed and the validator answers
+  // 415. Strict: a top-level scalar (`null`, `1`) is refused here (the validator's
+  // discriminator step would crash on `null`); the mapper answers it as validation_failed.
+  const json = express.json({ limit: `${bodyLimitKb}kb`, strict: true });
+  const validators = new Map<string, RequestHandler[]>();
+  const documented = new Map(operationsOf(document).map((entry) => [entry.operationId, entry.operation]));
+  const routes: OperationRoute[] = operations.map((operation) => {
+    let validator = validators.get(operation.path);
+    if (!validator) validators.set(operation.path, (validator = pathValidator(document, operation.path, validateResponses)));
+    const check = operation.security.length > 0 ? [credentialCheck(operation.security, options.authenticate, operation.operationId)] : [];
+    const own = documented.get(operation.operationId)!;
+    // Integers by their strict grammar and arrays by their maxItems before the validator,
+    // whose coercion and allErrors walk would accept `0x10` or spend its time on 33,000 items.
+    const integers = integerCheckFor(document, basePath, operation.path, own);
+    const arrays = arrayBoundsFor(document, own);
+    return {
+      method: operation.method,
+      path: operation.path,
+      handle: chain([
+        ...check,
+        ...(integers ? [integers] : []),
+        continueWhenExpected(),
+        json,
+        ...(arrays ? [arrays] : []),
+        ...validator,
+        invoke(operation, handlers[operation.operationId]!),
+      ]),
+    };
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  // No ETag: the document declares no ETag/If-None-Match, so a client cannot rely on one,
+  // and hashing every body costs CPU on each response.
+  app.set("etag", false);
+  // Paths are case-sensitive (RFC 3986): /v1/WEBHOOKS is an unknown route, not /v1/webhooks.
+  app.enable("case sensitive routing");
+  // Request id and log line first, so every response, errors included, carries the id.
+  app.use(requestLogger(options.logger ?? createLogger("silent")));
+  // Preflights are answered here, before the rate limit, credentials and validation.
+  if (options.cors) app.use(corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))]));
+  app.use(basePath, deprecation(document));
+  app.use(securityHeaders());
+  app.use(duplicateCredentialCheck());
+  const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
+  if (failedAuthLimit) app.use(basePath, failedAuthLimiter(failedAuthLimit));
+  const rateLimit = options.rateLimit ?? defaultRateLimit;
+  if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
+  app.use(operationRouter(basePath, routes));
+  app.use(unknownRoute);
+  app.use(errorMapper(parameterHints(document)));
+  return app;
+}

@@ -1,0 +1,111 @@
+// The handler contract, written once over the types openapi-typescript generates: one handler
+// per operationId, taking that operation's validated path, query and body, and returning its
+// 200 body or a typed result `{ status, body?, headers? }` of one of its documented 2xx
+// responses. A missing handler, a read of a parameter or field the operation does not have,
+// an undocumented status, a body for a 204 or a missing documented header fails to compile.
+// Generic over the `operations` interface of any document; this API's is the default.
+import type { Logger } from "pino";
+import type { OperationId } from "../../generated/operations.js";
+import type { operations as ApiOperations } from "../../generated/schema.js";
+
+type Part<O, Key extends string> = O extends { parameters: { [P in Key]?: infer V } } ? ([V] extends [undefined] ? {} : NonNullable<V>) : {};
+
+type WithDefaults<Q> = Omit<Q, "limit" | "page"> &
+  ("limit" extends keyof Q ? { limit: number } : {}) &
+  ("page" extends keyof Q ? { page: number } : {});
+
+/** Validated path parameters of operation type O. */
+export type OperationPath<O> = Part<O, "path">;
+/** Validated query parameters of operation type O, defaults (`limit`, `page`) already applied. */
+export type OperationQuery<O> = WithDefaults<Part<O, "query">>;
+/** Validated JSON body of operation type O (`undefined` for operations without one). */
+export type OperationBody<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : undefined;
+
+/** The statuses of O's documented success responses. */
+export type SuccessStatus<O> = O extends { responses: infer R } ? Extract<keyof R, 200 | 201 | 202 | 203 | 204 | 205 | 206> : never;
+type ResponseOf<O, S> = O extends { responses: infer R } ? (S extends keyof R ? R[S] : never) : never;
+
+/** The body of one response: its JSON body, else its one other media type's, else none. */
+type BodyOf<R> = R extends { content: { "application/json": infer B } }
+  ? B
+  : R extends { content: infer C }
+    ? [C] extends [undefined] ? never : C[keyof C]
+    : never;
+
+/**
+ * Response headers the layer sets itself on every response (request id, rate limit, CORS),
+ * so a handler never has to return them although the document marks them required.
+ */
+export type LayerHeader = "X-Request-Id" | "RateLimit" | "RateLimit-Policy" | "Retry-After" | "Access-Control-Allow-Origin" | "Access-Control-Expose-Headers" | "Vary";
+
+/** A header object without openapi-typescript's `[name: string]: unknown` and the layer's own. */
+type DocumentedHeaders<H> = { [P in keyof H as string extends P ? never : number extends P ? never : P extends LayerHeader ? never : P]: H[P] };
+
+/** Headers a handler may add beside the documented ones. */
+export type ExtraHeaders = { [name: string]: string | number | readonly string[] | undefined };
+
+type HeadersPart<R> = R extends { headers: infer H }
+  ? {} extends DocumentedHeaders<H>
+    ? { headers?: DocumentedHeaders<H> & ExtraHeaders }
+    : { headers: DocumentedHeaders<H> & ExtraHeaders }
+  : { headers?: ExtraHeaders };
+
+type BodyPart<R> = [BodyOf<R>] extends [never] ? { body?: undefined } : { body: BodyOf<R> };
+
+/** A typed result of operation type O: one documented 2xx status with its body and headers. */
+export type OperationResult<O> = SuccessStatus<O> extends infer S
+  ? S extends SuccessStatus<O>
+    ? { status: S } & BodyPart<ResponseOf<O, S>> & HeadersPart<ResponseOf<O, S>>
+    : never
+  : never;
+
+/** The 200 body of O, which a handler may return as is (never when O has no JSON 200). */
+export type OperationSuccessBody<O> = ResponseOf<O, 200> extends { content: { "application/json": infer B } } ? B : never;
+
+/** The 200 body as a handler may return it bare: only when the 200 requires no header of the handler. */
+type BareBody<O> = HeadersPart<ResponseOf<O, 200>> extends { headers: unknown } ? never : OperationSuccessBody<O>;
+
+/** What a handler of O may return: its 200 body (when no header is required), or a typed result. */
+export type OperationOutput<O> = BareBody<O> | OperationResult<O>;
+
+/** The application a request's credentials identify. */
+export interface Caller {
+  applicationId: string;
+  organizationId: string;
+}
+
+/** What a handler of operation type O receives. */
+export interface OperationInput<O> {
+  path: OperationPath<O>;
+  query: OperationQuery<O>;
+  body: OperationBody<O>;
+  /** The application the request's credentials identify. */
+  caller: Caller;
+  /** This request's id (the X-Request-Id of its response and of its log lines). */
+  requestId: string;
+  /** A logger bound to this request (its lines carry the request id; credentials redacted). */
+  log: Logger;
+}
+
+/** A handler of operation type O. */
+export type OperationHandler<O> = (input: OperationInput<O>) => OperationOutput<O> | Promise<OperationOutput<O>>;
+
+/** One handler for every operation of a document's `operations` types (default: this API's). */
+export type Handlers<Ops = ApiOperations> = { [K in keyof Ops]: OperationHandler<Ops[K]> };
+
+// The same, keyed by this API's operationIds.
+type Op<K extends OperationId> = ApiOperations[K];
+/** Validated path parameters of operation K. */
+export type PathParams<K extends OperationId> = OperationPath<Op<K>>;
+/** Validated query parameters of operation K, defaults (`limit`, `page`) already applied. */
+export type QueryParams<K extends OperationId> = OperationQuery<Op<K>>;
+/** Validated JSON body of operation K (`undefined` for operations without one). */
+export type RequestBody<K extends OperationId> = OperationBody<Op<K>>;
+/** The 200 body of operation K. */
+export type SuccessBody<K extends OperationId> = OperationSuccessBody<Op<K>>;
+/** A typed result of operation K. */
+export type HandlerResult<K extends OperationId> = OperationResult<Op<K>>;
+/** What a handler of operation K receives. */
+export type HandlerInput<K extends OperationId> = OperationInput<Op<K>>;
+/** A handler of operation K. */
+export type Handler<K extends OperationId> = OperationHandler<Op<K>>;

@@ -1,0 +1,80 @@
+// Routing by the document's path templates: one regular expression per path, compiled when
+// the app is built (express-openapi-validator's own operation router compiles its
+// path-to-regexp matchers again on every request). A path the document serves with another
+// method is a 405 naming the allowed ones; a path it does not serve falls through to the
+// unknown-route 404. Paths are case-sensitive; one trailing slash is tolerated, as Express
+// and the validator tolerate it.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { ApiProblem } from "../problems.js";
+import { requestPath } from "../http/request-path.js";
+
+/** The middleware of one operation, with the method and path template it serves. */
+export interface OperationRoute {
+  method: string;
+  path: string;
+  handle: RequestHandler;
+}
+
+interface CompiledPath {
+  pattern: RegExp;
+  /** Upper-case method → the operation's middleware. */
+  methods: Map<string, RequestHandler>;
+  /** The Allow header of a 405 on this path. */
+  allow: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `/v1` + `/widgets/{id}` → `^/v1/widgets/([^/]+)/?$` (one segment per parameter, not empty; captured in template order). */
+export function pathPattern(basePath: string, template: string): RegExp {
+  const source = (basePath + template)
+    .split(/(\{[^}/]+\})/)
+    .map((part) => (/^\{[^}/]+\}$/.test(part) ? "([^/]+)" : escapeRegExp(part)))
+    .join("");
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The router over every operation; unmatched requests go to `next()`. */
+export function operationRouter(basePath: string, routes: readonly OperationRoute[]): RequestHandler {
+  const paths = new Map<string, CompiledPath>();
+  for (const route of routes) {
+    const compiled = paths.get(route.path) ?? { pattern: pathPattern(basePath, route.path), methods: new Map(), allow: "" };
+    compiled.methods.set(route.method.toUpperCase(), route.handle);
+    compiled.allow = [...compiled.methods.keys()].join(", ");
+    paths.set(route.path, compiled);
+  }
+  const compiledPaths = [...paths.values()];
+  const prefix = `${basePath}/`;
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = requestPath(req);
+    if (!path.startsWith(prefix)) return next();
+    for (const compiled of compiledPaths) {
+      if (!compiled.pattern.test(path)) continue;
+      const handle = compiled.methods.get(req.method);
+      if (handle) return handle(req, res, next);
+      // The path is left out of the detail (it is the `instance`): nothing typed into a URL is echoed in a text.
+      return next(new ApiProblem("method_not_allowed", `${req.method} is not served at this path; allowed: ${compiled.allow}.`, undefined, { Allow: compiled.allow }));
+    }
+    next();
+  };
+}
+
+/** Runs middleware in order as one; an error or a thrown/rejected call goes to `done`. */
+export function chain(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const next = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return done(error);
+      const step = steps[index++];
+      if (!step) return done();
+      try {
+        const returned = step(req, res, next) as unknown;
+        if (returned instanceof Promise) returned.catch(next);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    next();
+  };
+}

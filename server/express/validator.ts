@@ -1,0 +1,32 @@
+// express-openapi-validator for one path of the document: an instance over a copy of the
+// document holding only that path, so its route lookup (which compiles a path-to-regexp
+// matcher per route on every request) tries one route, not every route of the document.
+// It validates requests always and responses unless turned off; credentials are checked
+// before it (server/http/security.ts), so its own security step is off.
+import type { RequestHandler } from "express";
+import OpenApiValidator from "express-openapi-validator";
+import type { ApiDocument } from "../http/document.js";
+import { ResponseValidationFailed } from "../http/error-mapper.js";
+
+/** The validator's middleware for the operations of `path`. */
+export function pathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
+  // The validator mutates the document it is given (it deletes `components.examples`).
+  const onePath = structuredClone({ ...document, paths: { [path]: document.paths![path]! } });
+  return OpenApiValidator.middleware({
+    apiSpec: onePath as never,
+    validateApiSpec: false, // linted in CI; skipping it saves start-up time
+    // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
+    // path, query and header strings on its own. allErrors: one errors[] item per value.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: validateResponses
+      ? {
+          // Thrown from eov's res.json hook: the off-contract body is never sent, the
+          // mapper answers a generic 500 and logs "response validation failed".
+          onError: (error) => {
+            throw new ResponseValidationFailed(error);
+          },
+        }
+      : false,
+    validateSecurity: false,
+  }) as RequestHandler[];
+}

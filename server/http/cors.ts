@@ -1,0 +1,61 @@
+// CORS (the `cors` middleware), so a browser app on another origin can call the server:
+// preflights are answered 204 here, before the rate limit, authentication and validation
+// (a preflight carries no credentials and must not use up a quota). A request from an origin
+// not allowed gets no CORS headers at all and is otherwise answered as usual; the browser
+// then withholds the answer from the page.
+import cors from "cors";
+import type { RequestHandler } from "express";
+
+/** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */
+export interface CorsOptions {
+  origins: "*" | readonly string[];
+}
+
+/** Local development servers on any port, and nothing else. */
+export const defaultCorsOrigins: readonly string[] = ["http://localhost:*", "http://127.0.0.1:*"];
+
+/** Request headers a client may send: both credential schemes, the body type, the request id, Prism's `Prefer`. */
+export const corsAllowedHeaders = ["Authorization", "X-Api-Key", "X-Api-Secret", "Content-Type", "X-Request-Id", "Prefer"];
+/** Response headers a page may read besides the CORS-safelisted ones. */
+export const corsExposedHeaders = ["X-Request-Id", "Retry-After", "RateLimit", "RateLimit-Policy"];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `http://localhost:*` → any port (or none); anything else is matched exactly. */
+function originMatcher(origins: readonly string[]): (origin: string) => boolean {
+  const patterns = origins.map((origin) =>
+    origin.endsWith(":*") ? new RegExp(`^${escapeRegExp(origin.slice(0, -2))}(:\\d{1,5})?$`) : new RegExp(`^${escapeRegExp(origin)}$`),
+  );
+  return (origin) => patterns.some((pattern) => pattern.test(origin));
+}
+
+/**
+ * CORS_ORIGINS as the entry points read it: unset or empty → the local default, `off` → no
+ * CORS, `*` → any origin, else a comma-separated list of origins.
+ */
+export function corsFromEnv(raw: string | undefined): CorsOptions | false {
+  const value = raw?.trim() ?? "";
+  if (value === "") return { origins: defaultCorsOrigins };
+  if (/^off$/i.test(value)) return false;
+  if (value === "*") return { origins: "*" };
+  const origins = value.split(",").map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS holds "${origin}", which is not an origin (scheme://host[:port], no path), "*" or "off"`);
+  }
+  return { origins };
+}
+
+/** The CORS middleware; `methods` are the methods the document serves. */
+export function corsMiddleware(options: CorsOptions, methods: readonly string[]): RequestHandler {
+  const allowed = options.origins === "*" ? undefined : originMatcher(options.origins);
+  return cors({
+    // A function answering false leaves the request without any CORS header.
+    origin: allowed ? (origin, callback) => callback(null, origin !== undefined && allowed(origin)) : "*",
+    methods: [...methods],
+    allowedHeaders: corsAllowedHeaders,
+    exposedHeaders: corsExposedHeaders,
+    // Browsers cache the preflight this long (seconds), sparing a round trip per call.
+    maxAge: 600,
+    optionsSuccessStatus: 204,
+  });
+}
