@@ -35,7 +35,7 @@ export interface ApiClientOptions {
   apiKey: string;
   /** The application's API secret: sent as `X-Api-Secret`, only on POST /notifications. */
   apiSecret?: string;
-  /** A fetch to use instead of the global one (tests observe requests through it). */
+  /** A fetch to use instead of the global one, which is otherwise looked up on every request. */
   fetch?: (request: Request) => Promise<Response>;
   /** Extra headers for every request, e.g. `X-Request-Id`; credentials go in apiKey/apiSecret. */
   headers?: Record<string, string>;
@@ -107,7 +107,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient<paths> | A
   checkOptions(options);
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The global fetch is looked up per request, not when the client is made, so a client
+    // made at module load still sees a fetch patched later (MSW's setupServer().listen()).
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     ...(options.headers ? { headers: options.headers } : {}),
   });
   // Order matters: the timeout wraps the request as sent, and retries copy it with both.
