@@ -174,7 +174,8 @@ describe("a frontend project with the packed package installed", () => {
     const { stdout } = await run(join(project, "node_modules/.bin/vitest"), ["run", "test/widget.test.ts"], { cwd: project, env: { ...process.env, CI: "1" } }).catch(
       (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}\n${error.stderr}` }),
     );
-    expect(stdout).toMatch(/Tests\s+3 passed/);
+    // eslint-disable-next-line no-control-regex
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/);
   }, 120_000);
 
   it.concurrent.each(["nodenext", "bundler"])("type-checks under moduleResolution %s", async (resolution) => {
