@@ -3,6 +3,8 @@
 // `run(argv): Promise<number>` (the exit code), loaded only when it is asked for.
 const commands: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   conformance: () => import("./conformance.js"),
+  mock: () => import("./mock.js"),
+  serve: () => import("./serve.js"),
 };
 
 const [name, ...argv] = process.argv.slice(2);

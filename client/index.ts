@@ -5,10 +5,15 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components, paths } from "../generated/schema.js";
 import type { ApiClient } from "./api-client.js";
+import { retryMiddleware, type RetryOptions } from "./retry.js";
+import { timeoutMiddleware } from "./timeout.js";
 
 export type { components, operations as operationTypes, paths } from "../generated/schema.js";
 export { operations, type OperationId } from "../generated/operations.js";
 export type { ApiClient, ApiClientMethod } from "./api-client.js";
+export { paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
+export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
+export { timeoutMiddleware } from "./timeout.js";
 
 /** An RFC 9457 problem, as every error response of the API carries. */
 export type Problem = components["schemas"]["Problem"];
@@ -30,11 +35,21 @@ export interface ApiClientOptions {
   apiKey: string;
   /** The application's API secret: sent as `X-Api-Secret`, only on POST /notifications. */
   apiSecret?: string;
-  /** A fetch to use instead of the global one (tests observe requests through it). */
+  /** A fetch to use instead of the global one, which is otherwise looked up on every request. */
   fetch?: (request: Request) => Promise<Response>;
   /** Extra headers for every request, e.g. `X-Request-Id`; credentials go in apiKey/apiSecret. */
   headers?: Record<string, string>;
+  /**
+   * Retries (default: 2 tries in all): a 429 on every operation, a 503 or a network error on
+   * GETs and on PUT /sms/providers/{id} without `sort`; `retryPosts: true` adds POSTs. `false` turns them off.
+   */
+  retry?: RetryOptions | false;
+  /** Aborts a call (retries included) still running after this many ms (default 30 000); `false` for none. */
+  timeoutMs?: number | false;
 }
+
+/** The timeout of a call when `timeoutMs` is not given. */
+export const defaultTimeoutMs = 30_000;
 
 /** Headers only the middleware may set: each operation must carry its own scheme and no other. */
 const credentialHeaders = ["authorization", "x-api-key", "x-api-secret"];
@@ -92,10 +107,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient<paths> | A
   checkOptions(options);
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The global fetch is looked up per request, not when the client is made, so a client
+    // made at module load still sees a fetch patched later (MSW's setupServer().listen()).
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     ...(options.headers ? { headers: options.headers } : {}),
   });
+  // Order matters: the timeout wraps the request as sent, and retries copy it with both.
   client.use(credentialsMiddleware(options.apiKey, options.apiSecret));
+  if (options.timeoutMs !== false) client.use(timeoutMiddleware(options.timeoutMs ?? defaultTimeoutMs));
+  if (options.retry !== false) client.use(retryMiddleware(options.retry ?? {}));
   // Same object, stricter call signatures (see api-client.ts).
   return client as unknown as ApiClient<paths>;
 }

@@ -32,7 +32,8 @@ export type Api = ApiClient<paths>;
 // Without --api-secret the client has no key pair; the checks that send one are skipped
 // (Check.needs), so the narrower client is never asked for POST /notifications.
 function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>): Api {
-  const options = { baseUrl: target.baseUrl, apiKey: target.apiKey, headers, fetch };
+  // No retries: a check judges each answer as the target gave it.
+  const options = { baseUrl: target.baseUrl, apiKey: target.apiKey, headers, fetch, retry: false as const };
   if (target.apiSecret === undefined) return createApiClient(options) as unknown as Api;
   return createApiClient({ ...options, apiSecret: target.apiSecret });
 }

@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     root: ".",
     include: ["test/**/*.test.ts"],
+    // The consumer project's own test runs inside its temporary copy (test/package/consumer.test.ts).
+    exclude: ["**/node_modules/**", "test/package/consumer/**"],
     // Servers start on free ports per suite; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,

@@ -98,6 +98,13 @@ describe("npm pack", () => {
         "dist/generated/schema.d.ts",
         "dist/conformance/index.js",
         "dist/cli/conformance.js",
+        "dist/cli/mock.js",
+        "dist/cli/serve.js",
+        "dist/mock/index.js",
+        "dist/msw/index.js",
+        "dist/generated/examples.js",
+        "dist/server/main.js",
+        "dist/server/seed/demo.json",
         "dist/server/express/index.js",
         "dist/server/express/index.d.ts",
         "generated/openapi.json",
@@ -111,8 +118,9 @@ describe("npm pack", () => {
     const stray = packed.files
       .map((f) => f.path)
       .filter((path) => /^(test|server|mock|bench|openapi|scripts|client|dist\/docs)\//.test(path));
-    // dist/server holds only the Express entry and the modules it imports: no handlers, store or seed.
-    const server = packed.files.map((f) => f.path).filter((path) => /^dist\/server\/(handlers|store|seed|rules)\//.test(path));
+    // dist/server holds the Express entry and the reference server `authsvc-api serve` runs
+    // (in memory): never its PostgreSQL migrations runner's SQL files or test code.
+    const server = packed.files.map((f) => f.path).filter((path) => /^dist\/server\/.*\.(sql|test\.js)$/.test(path));
     expect(stray).toEqual([]);
     expect(server).toEqual([]);
   });
@@ -125,9 +133,13 @@ describe("installed into a consumer project", () => {
   test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
     const installed = lock.packages[`node_modules/${name}`];
-    expect(Object.keys(installed.dependencies).sort()).toEqual(["ajv", "ajv-formats", "cors", "express-rate-limit", "openapi-fetch", "pino"]);
-    expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator"]);
-    expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true } });
+    // Prism runs `authsvc-api mock`; MSW is an optional peer, for the `/msw` entry only.
+    expect(Object.keys(installed.dependencies).sort()).toEqual(
+      ["@stoplight/prism-core", "@stoplight/prism-http", "@stoplight/prism-http-server", "ajv", "ajv-formats", "cors", "express-rate-limit", "openapi-fetch", "pino"].sort(),
+    );
+    expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator", "msw"]);
+    expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true }, msw: { optional: true } });
+    expect(installed.bin).toEqual({ "authsvc-api": "dist/cli/authsvc-api.js" });
     // npm installs the required peers with the package.
     expect(lock.packages["node_modules/express"]).toBeDefined();
     expect(lock.packages["node_modules/express-openapi-validator"]).toBeDefined();

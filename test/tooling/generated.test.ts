@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root, run, type Ran } from "./run.js";
 
-const files = ["openapi.json", "schema.d.ts", "operations.ts"];
+const files = ["openapi.json", "schema.d.ts", "operations.ts", "examples.ts"];
 const scratch = mkdtempSync(join(tmpdir(), "generate-"));
 let generation: Ran;
 

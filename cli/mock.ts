@@ -1,0 +1,26 @@
+// `authsvc-api mock`: the mock of `npm run mock` from an installed package, serving the
+// documented examples under /v1 until Ctrl-C.
+import { command, parseFlags, portFlag } from "./args.js";
+
+const usage = `usage: authsvc-api mock [--port N] [--host H] [--dynamic]
+
+Serves the API's mock (Prism over the packaged document) under /v1, e.g.
+http://127.0.0.1:4010/v1/widgets/wgt_5a3c8e1f7b92, until Ctrl-C.
+
+  --port     port to listen on (default 4010; 0 picks a free one)
+  --host     interface to listen on (default 127.0.0.1)
+  --dynamic  answer generated data instead of the documented examples
+
+Per request: Prefer: code=404 | example=<name> | dynamic=true picks another documented
+answer. Any origin may call it (CORS open); credentials are checked for presence only.
+Exit code: 1 when it cannot listen, 2 on bad flags.`;
+
+export function run(argv: string[]): Promise<number> {
+  return command("mock", usage, async () => {
+    const flags = parseFlags(argv, { port: { type: "string" }, host: { type: "string" }, dynamic: { type: "boolean" } });
+    if (flags === "help") return "help";
+    // Prism loads only once the flags are known good: --help and a bad flag answer at once.
+    const { runMock } = await import("../mock/run.js");
+    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "error" });
+  });
+}

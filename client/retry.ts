@@ -1,0 +1,130 @@
+// Retries on openapi-fetch's middleware, where repeating a request cannot change the outcome:
+// a 429 on every method (the server refuses it before doing any work), a 503 or a network
+// error only on a request that is safe to repeat: a GET, a PUT /sms/providers/{id} without
+// `sort` (a relative move repeated moves twice), a POST only when the caller opts in. Waits
+// follow `Retry-After`, else exponential backoff with full jitter; the wait is cut short by
+// the request's AbortSignal (the caller's, or the client's timeout).
+import type { Middleware } from "openapi-fetch";
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 2: one retry). 1 never retries. */
+  tries?: number;
+  /** First backoff step in ms when there is no `Retry-After` (default 250); doubled per attempt, jittered. */
+  baseDelayMs?: number;
+  /** The longest wait in ms (default 10 000); a `Retry-After` beyond it is answered as is, without a retry. */
+  maxDelayMs?: number;
+  /** Also repeat POSTs after a 503 or a network error (default false: a POST may have been done). */
+  retryPosts?: boolean;
+  /** A random number in [0, 1), for the jitter (tests fix it). */
+  random?: () => number;
+}
+
+type Outcome = { response: Response } | { error: unknown };
+
+interface Pending {
+  /** An unsent copy of the request, for each further attempt. */
+  copy: Request;
+  /** Whether a 503 or a network error may be answered by sending it again. */
+  repeatable: boolean;
+  attempts: number;
+}
+
+/** Whether repeating the request after a 503 or a network error is safe. */
+async function repeatable(request: Request, schemaPath: string, retryPosts: boolean): Promise<boolean> {
+  if (request.method === "GET") return true;
+  if (request.method === "POST") return retryPosts;
+  if (request.method === "PUT" && schemaPath === "/sms/providers/{id}") {
+    try {
+      const body = JSON.parse(await request.clone().text()) as Record<string, unknown>;
+      return body === null || typeof body !== "object" || !("sort" in body);
+    } catch {
+      return true; // not JSON: refused with 400 whatever happens, and changes nothing
+    }
+  }
+  return false;
+}
+
+/** `Retry-After` in ms (delta-seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+  });
+}
+
+/** The middleware; register it after the credentials (it copies the request as sent). */
+export function retryMiddleware(options: RetryOptions = {}): Middleware {
+  const tries = options.tries ?? 2;
+  const baseDelayMs = options.baseDelayMs ?? 250;
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+  const random = options.random ?? Math.random;
+  if (!Number.isInteger(tries) || tries < 1) throw new Error(`retry: tries must be an integer >= 1, got ${tries}`);
+  const pending = new Map<string, Pending>();
+
+  /** How long to wait before the next attempt, or undefined to answer this outcome. */
+  function wait(entry: Pending, outcome: Outcome): number | undefined {
+    if (entry.attempts >= tries) return undefined;
+    const status = "response" in outcome ? outcome.response.status : undefined;
+    if (status !== 429 && !(entry.repeatable && (status === 503 || status === undefined))) return undefined;
+    const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (entry.attempts - 1)) * random();
+    const after = "response" in outcome ? retryAfterMs(outcome.response) : undefined;
+    if (after !== undefined && after > maxDelayMs) return undefined;
+    return after ?? backoff;
+  }
+
+  async function settle(id: string, first: Outcome, fetch: (request: Request) => Promise<Response>): Promise<Response> {
+    const entry = pending.get(id);
+    let outcome = first;
+    for (let delay = entry && wait(entry, outcome); entry && delay !== undefined; delay = wait(entry, outcome)) {
+      if ("response" in outcome) await outcome.response.body?.cancel();
+      await sleep(delay, entry.copy.signal);
+      entry.attempts += 1;
+      try {
+        outcome = { response: await fetch(entry.copy.clone()) };
+      } catch (error) {
+        outcome = { error };
+      }
+    }
+    if ("error" in outcome) throw outcome.error;
+    return outcome.response;
+  }
+
+  return {
+    async onRequest({ request, schemaPath, id }) {
+      if (tries > 1) pending.set(id, { copy: request.clone(), repeatable: await repeatable(request, schemaPath, options.retryPosts ?? false), attempts: 1 });
+      return undefined;
+    },
+    async onError({ error, id, options: client }) {
+      // A Response recovers the call; onResponse then sees it (and may go on retrying).
+      try {
+        return await settle(id, { error }, (request) => client.fetch(request));
+      } catch (final) {
+        pending.delete(id);
+        return final instanceof Error ? final : new Error(String(final));
+      }
+    },
+    async onResponse({ response, id, options: client }) {
+      try {
+        return await settle(id, { response }, (request) => client.fetch(request));
+      } finally {
+        pending.delete(id);
+      }
+    },
+  };
+}

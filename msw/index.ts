@@ -1,0 +1,141 @@
+// MSW request handlers for frontend unit tests without a server: every operation answers
+// its documented example at a base URL, as the mock does, and a test picks another
+// documented status or example for one operation (as `Prefer` does on the mock), or
+// replaces one handler with its own typed resolver. Status, content type, headers and
+// bodies come from generated/examples.ts, so they say what the document says.
+import { http, HttpResponse, type DefaultBodyType, type HttpHandler, type HttpResponseResolver, type PathParams } from "msw";
+import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
+import { operations, type OperationId } from "../generated/operations.js";
+import type { paths } from "../generated/schema.js";
+
+type Answers = typeof responseExamples;
+
+/** A documented status of the operation. */
+export type DocumentedStatus<Op extends OperationId> = keyof Answers[Op] & number;
+
+/** A documented example of the operation's answer with `Status`. */
+export type DocumentedExample<Op extends OperationId, Status extends DocumentedStatus<Op>> = Answers[Op][Status] extends {
+  examples: readonly (infer Name)[];
+}
+  ? Name & ExampleName
+  : never;
+
+/** Which documented answer to give: the status (default: the success status) and one of its examples (default: the first). */
+export interface Choice<Op extends OperationId, Status extends DocumentedStatus<Op> = DocumentedStatus<Op>> {
+  status?: Status;
+  example?: DocumentedExample<Op, Status>;
+}
+
+/** The operation object of the generated `paths` type. */
+type Operation<Op extends OperationId> = (typeof operations)[Op]["path"] extends infer P extends keyof paths
+  ? (typeof operations)[Op]["method"] extends infer M extends keyof paths[P]
+    ? paths[P][M]
+    : never
+  : never;
+
+/** Any body the operation documents for any status (what an overriding resolver may answer). */
+export type ResponseBody<Op extends OperationId> =
+  Operation<Op> extends { responses: infer R }
+    ? { [S in keyof R]: R[S] extends { content: infer C } ? C[keyof C] : never }[keyof R]
+    : never;
+
+/** The operation's request body, or never. */
+export type RequestBody<Op extends OperationId> = Operation<Op> extends { requestBody: { content: infer C } } ? C[keyof C] : never;
+
+/** The operation's path parameters as MSW gives them (strings). */
+export type Params<Op extends OperationId> = Operation<Op> extends { parameters: { path: infer P } }
+  ? { [K in keyof P]: string }
+  : Record<string, never>;
+
+/** One documented answer, as generated/examples.ts lists it. */
+interface Documented {
+  contentType: string;
+  headers: Readonly<Record<string, string>>;
+  examples: readonly ExampleName[];
+}
+
+/** The URL pattern MSW matches for an operation: the base URL plus the path with `{id}` as `:id`. */
+export function urlOf(operationId: OperationId, baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${operations[operationId].path.replace(/\{([^}]+)\}/g, ":$1")}`;
+}
+
+function method(operationId: OperationId) {
+  return http[operations[operationId].method];
+}
+
+/** The `Prefer: code=…, example=…` of a request, as the mock reads it. */
+function preferred(request: Request): { status?: number; example?: string } {
+  const prefer = request.headers.get("prefer") ?? "";
+  const code = /(?:^|[,;\s])code=(\d{3})/.exec(prefer)?.[1];
+  const example = /(?:^|[,;\s])example=([A-Za-z0-9_]+)/.exec(prefer)?.[1];
+  return { ...(code ? { status: Number(code) } : {}), ...(example ? { example } : {}) };
+}
+
+/** The documented answer of an operation: status, content type, headers, a copy of the example body. */
+export function documentedResponse<Op extends OperationId, Status extends DocumentedStatus<Op>>(
+  operationId: Op,
+  choice: Choice<Op, Status> = {},
+): HttpResponse<DefaultBodyType> {
+  const status = choice.status ?? operations[operationId].successStatus;
+  const documented = (responseExamples[operationId] as unknown as Record<number, Documented | undefined>)[status];
+  if (!documented) throw new Error(`${operationId} documents no ${status} response`);
+  const names = documented.examples;
+  const name = choice.example ?? names[0]!;
+  if (!names.includes(name)) throw new Error(`${operationId} ${status} has no example ${name} (documented: ${names.join(", ")})`);
+  return new HttpResponse(JSON.stringify(examples[name]), {
+    status,
+    headers: { ...documented.headers, "Content-Type": documented.contentType },
+  });
+}
+
+/**
+ * A handler answering one documented response of an operation. Give it to `server.use()` in a
+ * test to pick another status or example for that test (`resetHandlers()` goes back).
+ */
+export function answer<Op extends OperationId, Status extends DocumentedStatus<Op>>(
+  operationId: Op,
+  baseUrl: string,
+  choice: Choice<Op, Status> = {},
+): HttpHandler {
+  return method(operationId)(urlOf(operationId, baseUrl), () => documentedResponse(operationId, choice));
+}
+
+/**
+ * A handler with your own resolver for one operation, typed by the document: `params` are
+ * the operation's path parameters, `request.json()` its body, and the answer one of its
+ * documented bodies. Give it to `server.use()` to replace the documented answer.
+ */
+export function override<Op extends OperationId>(
+  operationId: Op,
+  baseUrl: string,
+  resolver: HttpResponseResolver<Params<Op> & PathParams, RequestBody<Op> & DefaultBodyType, ResponseBody<Op> & DefaultBodyType>,
+): HttpHandler {
+  return method(operationId)(urlOf(operationId, baseUrl), resolver as unknown as HttpResponseResolver);
+}
+
+export interface HandlersOptions {
+  /** The API's base URL including `/v1`, e.g. `http://localhost:5173/v1` or `https://api.example.test/v1`. */
+  baseUrl: string;
+  /** A documented answer per operation other than its success example. */
+  choose?: { [Op in OperationId]?: Choice<Op> };
+}
+
+/**
+ * Handlers for every operation, each answering its documented success example, or the answer
+ * `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
+ * answer, as on the mock; an undocumented one is a 500 naming what is documented.
+ */
+export function createHandlers(options: HandlersOptions): HttpHandler[] {
+  return (Object.keys(operations) as OperationId[]).map((operationId) =>
+    method(operationId)(urlOf(operationId, options.baseUrl), ({ request }) => {
+      const choice = { ...(options.choose?.[operationId] ?? {}), ...preferred(request) } as Choice<typeof operationId>;
+      try {
+        return documentedResponse(operationId, choice);
+      } catch (error) {
+        return HttpResponse.json({ error: (error as Error).message }, { status: 500 });
+      }
+    }),
+  );
+}
+
+export { examples, responseExamples, type ExampleName } from "../generated/examples.js";

@@ -1,0 +1,94 @@
+// Writes generated/examples.ts: every named example of the bundled document as a typed
+// constant (`satisfies` the schema of the request body or response that shows it, so an
+// example the types reject fails `tsc`), and per operation the documented answers (status,
+// content type, headers with their documented examples, example names), which the MSW
+// handlers serve. Frontend unit tests import these instead of copying JSON.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [input = "generated/openapi.json", output = "generated/examples.ts"] = process.argv.slice(2);
+const doc = JSON.parse(readFileSync(input, "utf8"));
+const methods = ["get", "put", "post", "delete", "patch"] as const;
+
+type Node = any;
+
+function deref(node: Node): Node {
+  let current = node;
+  while (current?.$ref) {
+    const target = current.$ref.slice(2).split("/").reduce((at: Node, key: string) => at?.[key], doc);
+    if (target === undefined) throw new Error(`dangling $ref ${current.$ref}`);
+    current = target;
+  }
+  return current;
+}
+
+const componentName = (ref: string) => ref.split("/").pop()!;
+
+/** Example name → the TypeScript type its value must satisfy, and where it is shown. */
+const typeOf = new Map<string, { type: string; where: string[] }>();
+
+function record(examples: Node, schema: Node, fallbackType: string, where: string): string[] {
+  const names: string[] = [];
+  for (const [key, example] of Object.entries<Node>(examples ?? {})) {
+    if (!example.$ref) throw new Error(`${where}: example ${key} is inline; name it in components/examples`);
+    const name = componentName(example.$ref);
+    const type = schema?.$ref ? `Schemas[${JSON.stringify(componentName(schema.$ref))}]` : fallbackType;
+    const seen = typeOf.get(name);
+    if (seen && seen.type !== type) throw new Error(`example ${name} is shown with two schemas: ${seen.type} and ${type}`);
+    typeOf.set(name, { type, where: [...(seen?.where ?? []), where] });
+    names.push(name);
+  }
+  return names;
+}
+
+const answers: string[] = [];
+for (const [path, item] of Object.entries<Node>(doc.paths)) {
+  for (const method of methods) {
+    const op = item[method];
+    if (!op) continue;
+    const opType = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
+    for (const [contentType, media] of Object.entries<Node>(deref(op.requestBody)?.content ?? {})) {
+      record(media.examples, media.schema, `NonNullable<${opType}["requestBody"]>["content"][${JSON.stringify(contentType)}]`, `${op.operationId} request`);
+    }
+    const statuses: string[] = [];
+    for (const [status, ref] of Object.entries<Node>(op.responses)) {
+      const response = deref(ref);
+      const [contentType, media] = Object.entries<Node>(response.content ?? {})[0] ?? [];
+      if (!contentType) continue;
+      const names = record(media.examples, media.schema, `${opType}["responses"][${status}]["content"][${JSON.stringify(contentType)}]`, `${op.operationId} ${status}`);
+      const headers = Object.fromEntries(
+        Object.entries<Node>(response.headers ?? {})
+          .map(([name, header]) => [name, deref(header).example] as const)
+          .filter(([, example]) => example !== undefined)
+          .map(([name, example]) => [name, String(example)]),
+      );
+      statuses.push(
+        `    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`,
+      );
+    }
+    answers.push(`  ${op.operationId}: {\n${statuses.join("\n")}\n  },`);
+  }
+}
+
+const unused = Object.keys(doc.components.examples).filter((name) => !typeOf.has(name));
+if (unused.length > 0) throw new Error(`examples shown by no operation: ${unused.join(", ")}`);
+
+const constants = Object.entries<Node>(doc.components.examples).map(([name, example]) => {
+  const { type, where } = typeOf.get(name)!;
+  const value = JSON.stringify(example.value, null, 2);
+  return `/** ${example.summary ?? name} (${where.join("; ")}). */\nexport const ${name} = ${value} satisfies ${type};`;
+});
+
+writeFileSync(
+  output,
+  `// Generated from ${input} by scripts/generate-examples.ts. Do not edit: run \`npm run generate\`.\n` +
+    `import type { components, paths } from "./schema.js";\n\n` +
+    `type Schemas = components["schemas"];\n\n` +
+    `${constants.join("\n\n")}\n\n` +
+    `/** Every named example of the document, by name. */\n` +
+    `export const examples = {\n${Object.keys(doc.components.examples).map((name) => `  ${name},`).join("\n")}\n};\n\n` +
+    `/** The name of a documented example. */\n` +
+    `export type ExampleName = keyof typeof examples;\n\n` +
+    `/**\n * Each operation's documented answers by status: content type, the documented example of\n` +
+    ` * each response header, and the names of its examples (the first is the default, as on the mock).\n */\n` +
+    `export const responseExamples = {\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>;\n`,
+);

@@ -1,0 +1,126 @@
+// `authsvc-api mock` and `authsvc-api serve` as a user runs them: each starts, prints its /v1
+// URL, answers, and exits 0 on SIGTERM; `--help` prints the usage; a bad flag is one line on
+// stderr and exit code 2. Children are killed whatever happens to the test.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const command = ["--import", "tsx", "cli/authsvc-api.ts"];
+const children: ChildProcess[] = [];
+const killAll = () => children.forEach((child) => child.exitCode === null && child.kill("SIGKILL"));
+process.once("exit", killAll);
+const scratch = mkdtempSync(join(tmpdir(), "cli-"));
+afterAll(() => {
+  killAll();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Starts the command and resolves with the /v1 URL it prints once it listens. */
+function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [...command, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LOG_LEVEL: "silent" } });
+  children.push(child);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      const url = /on (http:\/\/\S+\/v1)\b/.exec(output)?.[1];
+      if (url) resolve({ child, url, output: () => output });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before listening: ${output}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  return (await exited)[0] as number | null;
+}
+
+const run = (args: string[]) =>
+  promisify(execFile)(process.execPath, [...command, ...args], { cwd: root }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+describe("authsvc-api mock", () => {
+  it("serves the documented examples under /v1 on --port and stops on SIGTERM", { timeout: 60_000 }, async () => {
+    const { child, url } = await start(["mock", "--port", "0", "--host", "127.0.0.1"]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const response = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
+    expect(await stop(child)).toBe(0);
+  });
+
+  it("--dynamic answers generated data instead of the example", { timeout: 60_000 }, async () => {
+    const { child, url } = await start(["mock", "--port", "0", "--dynamic"]);
+    const body = (await (await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } })).json()) as {
+      result: { id: string };
+    };
+    expect(body.result.id).not.toBe("wgt_5a3c8e1f7b92");
+    expect(await stop(child)).toBe(0);
+  });
+});
+
+describe("authsvc-api serve", () => {
+  it("runs the reference server with the seed of --seed, authenticating, and stops on SIGTERM", { timeout: 60_000 }, async () => {
+    const seed = join(scratch, "seed.json");
+    writeFileSync(seed, readFileSync(join(root, "server/seed/demo.json"), "utf8").replace('"Sign-up form"', '"Seeded form"'));
+    const { child, url, output } = await start(["serve", "--port", "0", "--seed", seed]);
+    expect(output()).toContain(`Seed: ${seed}`);
+    const anonymous = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`);
+    expect(anonymous.status).toBe(401);
+    const response = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } });
+    expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92", name: "Seeded form" } });
+    expect(await stop(child)).toBe(0);
+  });
+
+  it("starts with the demo data and prints its credentials", { timeout: 60_000 }, async () => {
+    const { child, output } = await start(["serve", "--port", "0"]);
+    expect(output()).toMatch(/Demo credentials:[\s\S]*API key ak_live_acme_/);
+    expect(await stop(child)).toBe(0);
+  });
+});
+
+describe("flags", () => {
+  it.each([["mock"], ["serve"]])("%s --help prints the usage and exits 0", async (name) => {
+    const { code, stdout } = await run([name, "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^usage: authsvc-api ${name} \\[--port N\\]`));
+  });
+
+  it.each([
+    [["mock", "--bogus"], /Unknown option '--bogus'/],
+    [["mock", "--port", "http"], /--port must be a port number/],
+    [["mock", "--port"], /--port/],
+    [["mock", "extra"], /Unexpected argument 'extra'/],
+    [["serve", "--port", "70000"], /--port must be a port number/],
+    [["serve", "--seed"], /--seed/],
+  ])("%j: one line on stderr, exit code 2", async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(message);
+    expect(stderr).toMatch(new RegExp(`^authsvc-api ${args[0]}: .*\\(--help for usage\\)`));
+  });
+
+  it("an unknown command names the commands, exit code 2", async () => {
+    const { code, stderr } = await run(["mocks"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/conformance\|mock\|serve/);
+  });
+
+  it("serve with a seed file that does not exist exits 1 naming it", { timeout: 30_000 }, async () => {
+    const { code, stderr } = await run(["serve", "--port", "0", "--seed", join(scratch, "missing.json")]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("missing.json");
+  });
+});

@@ -1,0 +1,97 @@
+// paginate() through the client against the reference server: every record of each paged
+// list exactly once and in the server's order, across page boundaries, on the demo data and
+// on a seed with 250 webhooks (and longer activity and history lists).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient, paginate, PageError, type ApiClient, type paths } from "../../client/index.js";
+import { startServer, type RunningServer } from "../../server/listen.js";
+import { appA } from "../support/demo.js";
+import { exampleId } from "../support/document.js";
+import { createLogger } from "../../server/http/logging.js";
+
+const user = exampleId("findUserActivity");
+const webhook = exampleId("findWebhookHistory");
+const scratch = mkdtempSync(join(tmpdir(), "paginate-"));
+
+/** The demo seed with `webhooks` webhooks, and 37 deliveries and 23 activities of the example webhook and user, for application A. */
+function largeSeed(webhooks: number): string {
+  const seed = JSON.parse(readFileSync(new URL("../../server/seed/demo.json", import.meta.url), "utf8"));
+  const app = seed.applications.find((a: { id: string }) => a.id === appA.applicationId);
+  const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const [hook] = app.webhooks;
+  for (let i = app.webhooks.length; i < webhooks; i++) app.webhooks.push({ ...hook, id: `whk_gen${String(i).padStart(5, "0")}`, created_at: at(i) });
+  const [delivery] = app.webhook_history;
+  for (let i = 0; i < 37; i++) app.webhook_history.push({ ...delivery, id: `whh_gen${String(i).padStart(5, "0")}`, webhook_id: webhook, created_at: at(i) });
+  const [activity] = app.activities.filter((a: { account_id: string }) => a.account_id === user);
+  for (let i = 0; i < 23; i++) app.activities.push({ ...activity, id: `act_gen${String(i).padStart(5, "0")}`, created_at: at(i) });
+  const file = join(scratch, "seed.json");
+  writeFileSync(file, JSON.stringify(seed));
+  return file;
+}
+
+/** Every record of a list in one request (limit 100 is the maximum: the lists here fit). */
+async function onePage(api: ApiClient<paths>, path: "/webhooks" | "/webhooks/{id}/history" | "/users/{id}/activity", page = 1) {
+  const id = path === "/users/{id}/activity" ? user : webhook;
+  const { data } = await (api.GET as (p: string, i: object) => Promise<{ data?: { result: { id: string }[]; meta: { total_count: number } } }>)(
+    path,
+    { params: { path: { id }, query: { limit: 100, page } } },
+  );
+  return data!;
+}
+
+async function ids<T extends { id: string }>(records: AsyncIterable<T>): Promise<string[]> {
+  const seen: string[] = [];
+  for await (const record of records) seen.push(record.id);
+  return seen;
+}
+
+describe.each([
+  ["the demo data", undefined],
+  ["a seed with 250 webhooks", 250],
+])("paginate() on %s", (_, webhooks) => {
+  let server: RunningServer;
+  let api: ApiClient<paths>;
+
+  beforeAll(async () => {
+    server = await startServer({ logger: createLogger("silent"), rateLimit: false, ...(webhooks ? { seedFile: largeSeed(webhooks) } : {}) });
+    api = createApiClient({ baseUrl: server.url, apiKey: appA.apiKey, apiSecret: appA.apiSecret });
+  });
+  afterAll(() => server?.close());
+
+  it.each([10, 17, 100])("GET /webhooks at limit %i: every webhook once, in the server's order", async (limit) => {
+    const walked = await ids(paginate(api, "/webhooks", { query: { limit } }));
+    const total = (await onePage(api, "/webhooks")).meta.total_count;
+    expect(walked).toHaveLength(total);
+    expect(new Set(walked).size).toBe(total);
+    if (webhooks) expect(total).toBe(webhooks);
+    const all = [];
+    for (let page = 1; all.length < total; page++) all.push(...(await onePage(api, "/webhooks", page)).result.map((w) => w.id));
+    expect(walked).toEqual(all);
+  });
+
+  it("GET /webhooks/{id}/history and GET /users/{id}/activity at limit 10: every record once", async () => {
+    const history = await ids(paginate(api, "/webhooks/{id}/history", { path: { id: webhook }, query: { limit: 10 } }));
+    expect(history).toEqual((await onePage(api, "/webhooks/{id}/history")).result.map((r) => r.id));
+    const activity = await ids(paginate(api, "/users/{id}/activity", { path: { id: user }, query: { limit: 10 } }));
+    expect(activity).toEqual((await onePage(api, "/users/{id}/activity")).result.map((r) => r.id));
+    if (webhooks) {
+      expect(history.length).toBeGreaterThan(30);
+      expect(activity.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("starts at query.page, and stops at once on an empty list", async () => {
+    const total = (await onePage(api, "/webhooks")).meta.total_count;
+    expect(await ids(paginate(api, "/webhooks", { query: { limit: 10, page: 2 } }))).toHaveLength(Math.max(0, total - 10));
+  });
+
+  it("throws a PageError carrying the problem when a page is refused", async () => {
+    const walk = ids(paginate(api, "/users/{id}/activity", { path: { id: "usr_000000000000" } }));
+    await expect(walk).rejects.toBeInstanceOf(PageError);
+    await expect(walk).rejects.toMatchObject({ status: 404, page: 1, problem: { code: "not_found" } });
+  });
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));

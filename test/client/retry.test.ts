@@ -1,0 +1,155 @@
+// Retries through the client, on a fetch that answers from a script, with fake timers: a 429
+// is repeated on every method after Retry-After; a 503 or a network error only where
+// repeating is safe; at most `tries` attempts; off with `retry: false`.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient, retryAfterMs } from "../../client/index.js";
+import { successExample } from "../support/document.js";
+import { observingFetch } from "./observe.js";
+
+const baseUrl = "http://api.test/v1";
+const widget = () => Response.json(successExample("readWidget"));
+const problem = (status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ status }), { status, headers: { "content-type": "application/problem+json", ...headers } });
+const networkError = () => Promise.reject(new TypeError("fetch failed"));
+
+/** A fetch answering each attempt from the script in turn (the last one repeats). */
+function scripted(...answers: (() => Response | Promise<Response>)[]) {
+  let call = 0;
+  return observingFetch(() => answers[Math.min(call++, answers.length - 1)]!());
+}
+
+function client(fetch: (request: Request) => Promise<Response>, retry: Parameters<typeof createApiClient>[0]["retry"] = {}) {
+  return createApiClient({ baseUrl, apiKey: "ak_test", apiSecret: "as_test", fetch, retry, timeoutMs: false });
+}
+
+const readWidget = (api: ReturnType<typeof client>) => api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+const move = (api: ReturnType<typeof client>, body: { sort?: "UP" | "DOWN" }) =>
+  api.PUT("/sms/providers/{id}", { params: { path: { id: "sms_9e4a1d7c3b2f" } }, body });
+const notify = (api: ReturnType<typeof client>) =>
+  api.POST("/notifications", { body: { type: "SIMPLE", title: "Hello", content: "Hi", broadcast: true } });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("retry", () => {
+  it("waits exactly Retry-After on a 429, then answers the retry", async () => {
+    const { fetch, requests } = scripted(() => problem(429, { "retry-after": "2" }), widget);
+    const call = readWidget(client(fetch));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const { data, response } = await call;
+    expect(requests).toHaveLength(2);
+    expect(response.status).toBe(200);
+    expect(data).toEqual(successExample("readWidget"));
+  });
+
+  it("repeats a 429 on a POST and on a sort move too, with the same credentials and body", async () => {
+    const post = scripted(() => problem(429, { "retry-after": "1" }), () => Response.json(successExample("createNotification")));
+    const sent = notify(client(post.fetch));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await sent).response.status).toBe(200);
+    expect(post.requests).toHaveLength(2);
+    expect(post.requests[1]!.headers.get("x-api-key")).toBe("ak_test");
+    expect(await post.requests[1]!.json()).toEqual(await post.requests[0]!.json());
+
+    const put = scripted(() => problem(429, { "retry-after": "1" }), () => Response.json(successExample("updateSmsProvider")));
+    const moved = move(client(put.fetch), { sort: "UP" });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await moved).response.status).toBe(200);
+    expect(put.requests).toHaveLength(2);
+  });
+
+  it("repeats a GET after a 503 and after a network error, with jittered exponential backoff", async () => {
+    const { fetch, requests } = scripted(() => problem(503), networkError, widget);
+    const call = readWidget(client(fetch, { tries: 3, baseDelayMs: 100, random: () => 0.5 }));
+    await vi.advanceTimersByTimeAsync(49); // 100 ms × 0.5
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(99); // 200 ms × 0.5
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await call).response.status).toBe(200);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("never repeats a sort move or a POST after a network error or a 503 by default", async () => {
+    const put = scripted(networkError, () => Response.json(successExample("updateSmsProvider")));
+    await expect(move(client(put.fetch, { tries: 5 }), { sort: "DOWN" })).rejects.toThrow("fetch failed");
+    expect(put.requests).toHaveLength(1);
+
+    const post = scripted(() => problem(503), () => Response.json(successExample("createNotification")));
+    expect((await notify(client(post.fetch, { tries: 5 }))).response.status).toBe(503);
+    expect(post.requests).toHaveLength(1);
+  });
+
+  it("repeats a PUT without sort after a network error, and a POST when the caller opts in", async () => {
+    const put = scripted(networkError, () => Response.json(successExample("updateSmsProvider")));
+    const updated = move(client(put.fetch, { random: () => 0 }), {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await updated).response.status).toBe(200);
+    expect(put.requests).toHaveLength(2);
+
+    const post = scripted(networkError, () => Response.json(successExample("createNotification")));
+    const sent = notify(client(post.fetch, { retryPosts: true, random: () => 0 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await sent).response.status).toBe(200);
+    expect(post.requests).toHaveLength(2);
+  });
+
+  it("gives up after `tries` attempts (default 2) and answers the last one", async () => {
+    const twice = scripted(() => problem(503, { "retry-after": "0" }));
+    const first = readWidget(client(twice.fetch));
+    await vi.runAllTimersAsync();
+    expect((await first).response.status).toBe(503);
+    expect(twice.requests).toHaveLength(2);
+
+    const four = scripted(() => problem(429, { "retry-after": "0" }));
+    const call = readWidget(client(four.fetch, { tries: 4 }));
+    await vi.runAllTimersAsync();
+    expect((await call).response.status).toBe(429);
+    expect(four.requests).toHaveLength(4);
+
+    const network = scripted(networkError);
+    const failing = readWidget(client(network.fetch, { random: () => 0 }));
+    const failed = expect(failing).rejects.toThrow("fetch failed");
+    await vi.runAllTimersAsync();
+    await failed;
+    expect(network.requests).toHaveLength(2);
+  });
+
+  it("answers at once when Retry-After is longer than maxDelayMs, or with retry: false", async () => {
+    const long = scripted(() => problem(429, { "retry-after": "60" }), widget);
+    expect((await readWidget(client(long.fetch, { maxDelayMs: 10_000 }))).response.status).toBe(429);
+    expect(long.requests).toHaveLength(1);
+
+    const off = scripted(() => problem(503), widget);
+    expect((await readWidget(client(off.fetch, false))).response.status).toBe(503);
+    expect(off.requests).toHaveLength(1);
+  });
+
+  it("does not repeat other statuses", async () => {
+    for (const status of [400, 401, 404, 409, 500]) {
+      const { fetch, requests } = scripted(() => problem(status), widget);
+      expect((await readWidget(client(fetch))).response.status).toBe(status);
+      expect(requests, String(status)).toHaveLength(1);
+    }
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-03-01T10:00:00Z");
+    expect(retryAfterMs(new Response(null, { headers: { "retry-after": "42" } }), now)).toBe(42_000);
+    expect(retryAfterMs(new Response(null, { headers: { "retry-after": "Sun, 01 Mar 2026 10:00:05 GMT" } }), now)).toBe(5000);
+    expect(retryAfterMs(new Response(null, { headers: { "retry-after": "soon" } }), now)).toBeUndefined();
+    expect(retryAfterMs(new Response(null), now)).toBeUndefined();
+  });
+
+  it("refuses tries below 1", () => {
+    expect(() => client(widget as never, { tries: 0 })).toThrow(/tries/);
+  });
+});

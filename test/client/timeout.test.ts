@@ -1,0 +1,82 @@
+// The client's default timeout aborts a call still running, the caller's own AbortSignal
+// still cancels it, and a call that answers in time leaves no timer behind.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient, defaultTimeoutMs } from "../../client/index.js";
+import { successExample } from "../support/document.js";
+
+const baseUrl = "http://api.test/v1";
+
+/** A fetch that answers only when told to, and rejects with the signal's reason when aborted. */
+function hangingFetch() {
+  let answer: (() => void) | undefined;
+  const fetch = (request: Request) =>
+    new Promise<Response>((resolve, reject) => {
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+      answer = () => resolve(Response.json(successExample("readWidget")));
+    });
+  return { fetch, answer: () => answer!() };
+}
+
+const readWidget = (api: ReturnType<typeof createApiClient>, signal?: AbortSignal) =>
+  api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, ...(signal ? { signal } : {}) });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("timeout", () => {
+  it("aborts after the default 30 s with a TimeoutError", async () => {
+    expect(defaultTimeoutMs).toBe(30_000);
+    const { fetch } = hangingFetch();
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch }));
+    const outcome = expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(29_999);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+  });
+
+  it("takes timeoutMs, and the call answered in time leaves no timer", async () => {
+    const slow = hangingFetch();
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: slow.fetch, timeoutMs: 500 }));
+    const outcome = expect(call).rejects.toThrow(/longer than 500 ms/);
+    await vi.advanceTimersByTimeAsync(500);
+    await outcome;
+
+    const quick = hangingFetch();
+    const answered = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: quick.fetch, timeoutMs: 500 }));
+    await vi.advanceTimersByTimeAsync(10);
+    quick.answer();
+    expect((await answered).response.status).toBe(200);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("the caller's AbortSignal still cancels the call, before the timeout", async () => {
+    const { fetch } = hangingFetch();
+    const controller = new AbortController();
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch }), controller.signal);
+    const outcome = expect(call).rejects.toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await outcome;
+  });
+
+  it("covers the retries' waits: a Retry-After longer than what is left is cut short", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }));
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 2000 }));
+    const outcome = expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(2000);
+    await outcome;
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("timeoutMs: false sets none", async () => {
+    const { fetch, answer } = hangingFetch();
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: false }));
+    await vi.advanceTimersByTimeAsync(120_000);
+    answer();
+    expect((await call).response.status).toBe(200);
+  });
+});

@@ -1,0 +1,102 @@
+// The MSW handlers say what the document says: every documented answer of every operation
+// (status, content type, headers, body) validates against the document, the default is the
+// success example the mock serves, and a test can pick another answer or replace a handler.
+import { HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { clientCalls, rawRequest } from "../../conformance/calls.js";
+import { viaClient, viaFetch } from "../../conformance/http.js";
+import type { Target } from "../../conformance/target.js";
+import { operations, type OperationId } from "../../generated/operations.js";
+import { answer, createHandlers, documentedResponse, examples, override, responseExamples, type ExampleName } from "../../msw/index.js";
+import { check, deref, operation, successExample } from "../support/document.js";
+
+const baseUrl = "http://api.msw.test/v1";
+const target: Target = { name: "msw", baseUrl, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: {} };
+const server = setupServer(...createHandlers({ baseUrl }));
+const operationIds = Object.keys(operations) as OperationId[];
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** Every documented answer: operation, status, example name. */
+const answers = operationIds.flatMap((operationId) =>
+  Object.entries<{ examples: readonly ExampleName[] }>(responseExamples[operationId]).flatMap(([status, documented]) =>
+    documented.examples.map((example) => [operationId, Number(status), example] as const),
+  ),
+);
+
+describe("MSW handlers", () => {
+  it.each(operationIds)("%s: answers the documented success example through the client", async (operationId) => {
+    const observed = await viaClient(target, (api) => clientCalls[operationId](api, target));
+    expect(observed.status).toBe(operations[operationId].successStatus);
+    expect(observed.body).toEqual(successExample(operationId));
+  });
+
+  it("covers every status and example the document gives each operation", () => {
+    for (const operationId of operationIds) {
+      const documented = Object.keys(operation(operationId).responses).sort();
+      expect(Object.keys(responseExamples[operationId]).sort(), operationId).toEqual(documented);
+    }
+    expect(answers.length).toBeGreaterThan(operationIds.length * 5);
+  });
+
+  it.each(answers)("%s %i %s validates against the document", async (operationId, status, example) => {
+    server.use(answer(operationId, baseUrl, { status, example } as never));
+    const observed = await viaFetch(target, rawRequest(operationId, target));
+
+    const response = deref(operation(operationId).responses[String(status)]);
+    expect(observed.status).toBe(status);
+    const [contentType, media] = Object.entries<{ schema: unknown }>(response.content)[0]!;
+    expect(observed.contentType).toBe(contentType);
+    expect(check(media.schema, observed.body)).toEqual({ valid: true, errors: "" });
+    expect(observed.body).toEqual(examples[example]);
+    for (const header of Object.keys(response.headers ?? {})) expect(observed.headers.get(header), header).not.toBeNull();
+  });
+
+  it("choose picks another documented answer for one operation, the others keep theirs", async () => {
+    server.use(...createHandlers({ baseUrl, choose: { readWebhook: { status: 404 } } }));
+    const missing = await viaClient(target, (api) => clientCalls.readWebhook(api, target));
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(examples.ReadWebhookNotFoundProblem);
+    const widget = await viaClient(target, (api) => clientCalls.readWidget(api, target));
+    expect(widget.status).toBe(200);
+  });
+
+  it("a request's Prefer header picks the status and example, as on the mock", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.updateSmsProvider(api, target), {
+      Prefer: "code=409, example=ConflictProblem",
+    });
+    expect(observed.status).toBe(409);
+    expect(observed.body).toEqual(examples.ConflictProblem);
+    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "code=418" });
+    expect(unknown.status).toBe(500);
+    expect(unknown.body).toMatchObject({ error: expect.stringContaining("documents no 418") });
+  });
+
+  it("override replaces one handler with a typed resolver; resetHandlers goes back", async () => {
+    server.use(
+      override("readWidget", baseUrl, ({ params }) =>
+        HttpResponse.json({ ...examples.WidgetRead, result: { ...examples.WidgetRead.result, id: params.id, name: "Overridden" } }),
+      ),
+    );
+    const overridden = await viaClient(target, (api) => clientCalls.readWidget(api, target, { id: "wgt_other" }));
+    expect(overridden.body).toMatchObject({ result: { id: "wgt_other", name: "Overridden" } });
+    server.resetHandlers();
+    const back = await viaClient(target, (api) => clientCalls.readWidget(api, target, { id: "wgt_other" }));
+    expect(back.body).toEqual(successExample("readWidget"));
+  });
+
+  it("refuses an answer the document does not give", () => {
+    expect(() => documentedResponse("findWebhooks", { status: 404 as never })).toThrow(/findWebhooks documents no 404/);
+    expect(() => documentedResponse("readWidget", { status: 404, example: "ConflictProblem" as never })).toThrow(/no example ConflictProblem/);
+  });
+
+  it("answers a copy: changing a response body does not change the examples", async () => {
+    const before = structuredClone(examples.WebhookFind);
+    const body = (await documentedResponse("findWebhooks").json()) as { result: unknown[] };
+    body.result.length = 0;
+    expect(examples.WebhookFind).toEqual(before);
+  });
+});

@@ -1,0 +1,208 @@
+// A frontend project outside this repository, as a new user has one: the packed tarball is
+// installed into a fresh temporary project (test/package/consumer/ copied in), which then
+// runs `npx authsvc-api mock` and `npx authsvc-api serve` on free ports, calls five
+// operations from a page of another origin in headless Chromium against the mock and then
+// the server (only the base URL changes), runs its own vitest file with the MSW handlers and
+// typed examples, type-checks under NodeNext and Bundler, and bundles the client alone with
+// esbuild to show what a frontend ships (size printed; no Express, Prism, Ajv or pino).
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appA } from "../support/demo.js";
+import { installProject, npm, pack, run, versionOf, type Packed } from "../support/pack.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const fixtures = fileURLToPath(new URL("./consumer/", import.meta.url));
+const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
+const chromiumPath = "/usr/bin/chromium";
+// The reference server answers a browser of another origin only with CORS (server/http/cors.ts).
+const serverHasCors = existsSync(join(root, "server/http/cors.ts"));
+
+let packed: Packed;
+let project: string;
+let mock: Started;
+let server: Started;
+let page: { url: string; close: () => void };
+let browser: Browser;
+const children: ChildProcess[] = [];
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Kills a child started in its own process group (npx, sh and node alike). */
+function kill(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  if (child.exitCode === null && child.pid) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+process.once("exit", () => children.forEach((child) => kill(child)));
+
+/** Runs `npx authsvc-api <args>` in the consumer and resolves with the /v1 URL it prints. */
+function npxAuthsvc(args: string[]): Promise<Started> {
+  const child = spawn("npx", ["--no-install", "authsvc-api", ...args], {
+    cwd: project,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, LOG_LEVEL: "silent", CORS_ORIGINS: "" },
+  });
+  children.push(child);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      const url = /on (http:\/\/\S+\/v1)\b/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    child.once("exit", (code) => reject(new Error(`authsvc-api ${args[0]} exited with ${code}: ${output}`)));
+  });
+}
+
+/** Serves the page (an HTML file and its bundled script) on localhost: another origin than the API's 127.0.0.1. */
+async function servePage(script: string): Promise<{ url: string; close: () => void }> {
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>consumer</title><script type="module" src="/page.js"></script></head><body></body></html>`;
+  const http: Server = createServer((req, res) => {
+    if (req.url === "/page.js") res.writeHead(200, { "content-type": "text/javascript" }).end(script);
+    else res.writeHead(200, { "content-type": "text/html" }).end(html);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "localhost", resolve));
+  return { url: `http://localhost:${(http.address() as AddressInfo).port}/`, close: () => http.close() };
+}
+
+/** esbuild over a consumer file, resolved in the consumer's node_modules, as its bundler would. */
+async function bundle(entry: string, minify: boolean) {
+  const result = await build({
+    absWorkingDir: project,
+    entryPoints: [entry],
+    bundle: true,
+    minify,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
+}
+
+beforeAll(async () => {
+  packed = await pack("contract-consumer-");
+  project = await installProject(
+    packed,
+    "app",
+    ["msw", "vitest", "typescript", "esbuild"].map((name) => versionOf(name, lock)),
+  );
+  cpSync(fixtures, project, { recursive: true });
+  [mock, server] = await Promise.all([npxAuthsvc(["mock", "--port", "0"]), npxAuthsvc(["serve", "--port", "0"])]);
+  page = await servePage((await bundle("src/page.ts", false)).code);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  page?.close();
+  for (const child of children) kill(child, "SIGTERM");
+  if (packed) rmSync(packed.dir, { recursive: true, force: true });
+});
+
+/** Opens the page and runs the five calls against `baseUrl` in the browser. */
+async function callsFromBrowser(baseUrl: string) {
+  const tab = await browser.newPage();
+  const failures: string[] = [];
+  // Chromium logs every 4xx answer as a console error; the 404 asked for is expected.
+  tab.on("console", (message) => {
+    if (message.type() === "error" && !/status of 404/.test(message.text())) failures.push(message.text());
+  });
+  tab.on("pageerror", (error) => failures.push(error.message));
+  try {
+    await tab.goto(page.url, { waitUntil: "load" });
+    // The callbacks run in the page, where globalThis is its window.
+    await tab.waitForFunction(() => typeof (globalThis as unknown as { runCalls?: unknown }).runCalls === "function");
+    const results = await tab.evaluate(
+      ([url, key, secret]) => (globalThis as unknown as { runCalls: (u: string, k: string, s: string) => Promise<unknown> }).runCalls(url, key, secret),
+      [baseUrl, appA.apiKey, appA.apiSecret] as const,
+    );
+    return { results, failures, origin: new URL(tab.url()).origin };
+  } finally {
+    await tab.close();
+  }
+}
+
+const expectedCalls = {
+  widget: { status: 200, id: "wgt_5a3c8e1f7b92" },
+  webhooks: { ids: expect.arrayContaining(["whk_3a7f1c9e5b2d"]) },
+  smsProvider: { status: 200, id: "sms_9e4a1d7c3b2f" },
+  notification: { status: 200, state: "PENDING" },
+  missing: { status: 404, code: "not_found" },
+};
+
+describe("a frontend project with the packed package installed", () => {
+  it("npx authsvc-api mock serves /v1/widgets/wgt_5a3c8e1f7b92 with 200", async () => {
+    const response = await fetch(`${mock.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
+  });
+
+  it("a page of another origin calls five operations against the mock", async () => {
+    const { results, failures, origin } = await callsFromBrowser(mock.url);
+    expect(origin).not.toBe(new URL(mock.url).origin);
+    expect(results).toEqual(expectedCalls);
+    expect(failures).toEqual([]);
+  });
+
+  it.skipIf(!serverHasCors)("the same page against npx authsvc-api serve, changing only the base URL", async () => {
+    const { results, failures } = await callsFromBrowser(server.url);
+    expect(results).toEqual(expectedCalls);
+    expect(failures).toEqual([]);
+  });
+
+  it("runs its own vitest file with the MSW handlers and the typed examples", async () => {
+    const { stdout } = await run(join(project, "node_modules/.bin/vitest"), ["run", "test/widget.test.ts"], { cwd: project, env: { ...process.env, CI: "1" } }).catch(
+      (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}\n${error.stderr}` }),
+    );
+    // eslint-disable-next-line no-control-regex
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/);
+  }, 120_000);
+
+  it.concurrent.each(["nodenext", "bundler"])("type-checks under moduleResolution %s", async (resolution) => {
+    const outcome = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", `tsconfig.${resolution}.json`], { cwd: project }).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout || "tsc failed" }),
+    );
+    expect(outcome.stdout).toBe("");
+  }, 120_000);
+
+  it("bundles createApiClient alone, small and free of Express, Prism, Ajv and pino", async () => {
+    const { code, inputs } = await bundle("src/client-only.ts", true);
+    const bytes = Buffer.byteLength(code);
+    const gzipped = gzipSync(code).length;
+    console.log(`client bundle (esbuild, minified): ${bytes} B, ${gzipped} B gzipped; inputs: ${inputs.join(", ")}`);
+    writeFileSync(join(packed.dir, "client-bundle.js"), code);
+    const heavy = inputs.filter((input) => /node_modules\/(express|express-openapi-validator|@stoplight|ajv|ajv-formats|pino|msw)\//.test(input));
+    expect(heavy).toEqual([]);
+    expect(code).not.toMatch(/prism|express|pino|ajv/i);
+    expect(inputs.some((input) => input.includes("openapi-fetch"))).toBe(true);
+    expect(bytes).toBeLessThan(20_000);
+  });
+
+  it("installed nothing from this repository: every package path is inside the consumer", () => {
+    const installed = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8"));
+    const links = Object.entries<{ resolved?: string; link?: boolean }>(installed.packages).filter(([, entry]) => entry.link);
+    expect(links).toEqual([]);
+    expect(installed.packages[""].dependencies["@authsvc/app-api-contract"]).toMatch(/\.tgz$/);
+    expect(npm).toBeTruthy();
+  });
+});
