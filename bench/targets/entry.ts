@@ -1,5 +1,6 @@
 // Target (e): the package's enforcing layer (`createContractApp`, server/express/) with
-// trivial handlers and an authenticator that accepts any key, request validation only:
+// trivial handlers and an authenticator that accepts any key, request validation only (no
+// rate limits, as (b2) has none):
 // the layer's own cost, next to stock Express + express-openapi-validator (b2).
 import type { AddressInfo } from "node:net";
 import { operations, type OperationId } from "../../generated/operations.js";
@@ -16,6 +17,7 @@ await serveForBench(async () => {
     authenticate: { authenticateBearer: async () => caller, authenticateKeyPair: async () => caller },
     validateResponses: false,
     rateLimit: false,
+    failedAuthLimit: false,
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
