@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { demo } from "../support/demo.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { unavailable, useDatabase } from "./database.js";
-import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { startServerProcess, type ServerProcess } from "../support/server-process.js";
 
 const started: ServerProcess[] = [];
 afterEach(async () => {

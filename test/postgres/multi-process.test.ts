@@ -9,7 +9,7 @@ import { demo } from "../support/demo.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { seedWithProviders } from "../server/operations/harness.js";
 import { unavailable, useDatabase } from "./database.js";
-import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { startServerProcess, type ServerProcess } from "../support/server-process.js";
 
 const emailAuthKey = "ab".repeat(32);
 const started: ServerProcess[] = [];

@@ -9,7 +9,7 @@ import { callerA, problemOf } from "../server/operations/harness.js";
 import { recordsOfA } from "../support/demo.js";
 import { demo } from "../support/demo.js";
 import { unavailable, useDatabase } from "./database.js";
-import { startServerProcess } from "./server-process.js";
+import { startServerProcess } from "../support/server-process.js";
 
 const widget = recordsOfA.widgets[0]!;
 const paging = { limit: 10, page: 1 };

@@ -2,43 +2,24 @@
 // the URL, the demo credentials and where the e-mail auth key comes from; on SIGTERM it
 // stops accepting, answers the request in flight, and exits 0; a bad SEED_FILE stops it
 // with a non-zero exit and a message naming the bad path.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { appA } from "../../support/demo.js";
+import { startServerProcess } from "../../support/server-process.js";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
 function startEntry(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", () => {
-      const match = /listening on (http:\/\/\S+\/v1)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
-  });
-  url.catch(() => undefined); // awaited only by the tests that expect it to listen
-  return { child, url, exited, output: () => ({ stdout, stderr }) };
+  const server = startServerProcess({ LOG_LEVEL: "info", ...env });
+  children.push(server.child);
+  return server;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
