@@ -151,7 +151,8 @@ describe("rendered reference (dist/docs/index.html)", () => {
     const menu = page.locator("button").filter({ hasText: /^curl(: .*)?$|^TypeScript client$/ }).first();
     await menu.click();
     await page.getByRole("menuitem", { name: label, exact: true }).click();
-    expect(await inViewport(codeBlock(dataLine))).toBe(true);
+    // Redoc scrolls and lays the panel out after the click: wait for it to settle in view.
+    await expect.poll(() => inViewport(codeBlock(dataLine)), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 
   it("renders the body-level rules of POST /notifications above its fields", async () => {
