@@ -13,6 +13,7 @@ import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
 import { continueWhenExpected } from "../http/expect-continue.js";
 import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
 import { integerCheckFor } from "../http/integer-query.js";
+import { jsonBody } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, unknownRoute } from "../http/error-mapper.js";
@@ -76,9 +77,9 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
   const validateResponses = options.validateResponses ?? true;
 
   // Parses only application/json; other media types stay unparsed and the validator answers
-  // 415. Strict: a top-level scalar (`null`, `1`) is refused here (the validator's
-  // discriminator step would crash on `null`); the mapper answers it as validation_failed.
-  const json = express.json({ limit: `${bodyLimitKb}kb`, strict: true });
+  // 415. Strict: a top-level scalar (`null`, `1`) is refused (the validator's discriminator
+  // step would crash on `null`). One queue for the app: bodies are parsed one per loop turn.
+  const json = jsonBody(bodyLimitKb);
   const validators = new Map<string, RequestHandler[]>();
   const documented = new Map(operationsOf(document).map((entry) => [entry.operationId, entry.operation]));
   const routes: OperationRoute[] = operations.map((operation) => {
@@ -97,7 +98,7 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
         ...check,
         ...(integers ? [integers] : []),
         continueWhenExpected(),
-        json,
+        ...json,
         ...(arrays ? [arrays] : []),
         ...validator,
         invoke(operation, handlers[operation.operationId]!),

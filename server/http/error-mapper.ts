@@ -24,22 +24,10 @@ interface ValidatorHttpError {
   errors?: ValidatorErrorItem[];
 }
 
-/** body-parser's errors carry a `type` such as `entity.parse.failed`, and the raw `body` on parse errors. */
+/** body-parser's errors carry a `type` such as `entity.too.large` or `charset.unsupported`. */
 interface BodyParserError {
   type: string;
   status: number;
-  body?: unknown;
-}
-
-/** Whether a body refused by the strict parser is well-formed JSON all the same (a scalar). */
-function isJsonScalar(raw: unknown): boolean {
-  if (typeof raw !== "string") return false;
-  try {
-    JSON.parse(raw);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -72,15 +60,8 @@ const unexpected = () => new ApiProblem("internal_error", "An unexpected error o
 
 const badEncoding: ProblemErrorItem[] = [{ in: "path", message: "is not valid percent-encoding" }];
 
-const notAnObject: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "must be object" }];
-
 function fromBodyParser(error: BodyParserError): ApiProblem {
   switch (error.type) {
-    case "entity.parse.failed":
-      // The raw body is only inspected here, never echoed: it may hold a secret.
-      return isJsonScalar(error.body)
-        ? new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject)
-        : new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
     case "entity.too.large":
       return payloadTooLarge();
     case "charset.unsupported":

@@ -128,14 +128,14 @@ describe("npm pack", () => {
 
 describe("installed into a consumer project", () => {
   // Ajv validates the answers of `authsvc-api conformance` against the document; pino,
-  // express-rate-limit and cors run inside the Express entry, over the peers Express and the
-  // validator.
+  // express-rate-limit, cors and content-type (a JSON body's charset) run inside the Express
+  // entry, over the peers Express and the validator.
   test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
     const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
     const installed = lock.packages[`node_modules/${name}`];
     // Prism runs `authsvc-api mock`; MSW is an optional peer, for the `/msw` entry only.
     expect(Object.keys(installed.dependencies).sort()).toEqual(
-      ["@stoplight/prism-core", "@stoplight/prism-http", "@stoplight/prism-http-server", "ajv", "ajv-formats", "cors", "express-rate-limit", "openapi-fetch", "pino"].sort(),
+      ["@stoplight/prism-core", "@stoplight/prism-http", "@stoplight/prism-http-server", "ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"].sort(),
     );
     expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator", "msw"]);
     expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true }, msw: { optional: true } });

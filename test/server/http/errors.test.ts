@@ -237,6 +237,11 @@ describe("415 unsupported_media_type", () => {
     const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: { ...bearer, "content-type": "application/json; charset=latin1" }, body: "{}" });
     expect(response.status).toBe(415);
   });
+
+  it("looks at the charset only when there is a body to read", async () => {
+    const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { ...bearer, "content-type": "application/json; charset=latin1" } });
+    expect(response.status).toBe(200);
+  });
 });
 
 describe("429 rate_limited", () => {
