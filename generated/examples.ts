@@ -75,7 +75,7 @@ export const ReadWidgetNotFoundProblem = {
   "code": "not_found"
 } satisfies Schemas["Problem"];
 
-/** Too many requests (readWidget 429; findUserActivity 429; findEncryptionReports 429; updateSmsProvider 429; saveEmailTransport 429; createNotification 429; readWebhook 429; findWebhookHistory 429; findWebhooks 429). */
+/** Too many requests (findEncryptionReports 429). */
 export const RateLimitedProblem = {
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
@@ -85,7 +85,7 @@ export const RateLimitedProblem = {
   "code": "rate_limited"
 } satisfies Schemas["Problem"];
 
-/** Unexpected failure (readWidget 500; findUserActivity 500; findEncryptionReports 500; updateSmsProvider 500; saveEmailTransport 500; createNotification 500; readWebhook 500; findWebhookHistory 500; findWebhooks 500). */
+/** Unexpected failure (findWebhooks 500). */
 export const InternalErrorProblem = {
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
@@ -95,7 +95,7 @@ export const InternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
-/** Service unavailable (readWidget 503; findUserActivity 503; findEncryptionReports 503; updateSmsProvider 503; saveEmailTransport 503; createNotification 503; readWebhook 503; findWebhookHistory 503; findWebhooks 503). */
+/** Service unavailable (findEncryptionReports 503). */
 export const ServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
@@ -402,7 +402,7 @@ export const ConflictProblem = {
   "code": "conflict"
 } satisfies Schemas["Problem"];
 
-/** Body over 100 kB (updateSmsProvider 413; saveEmailTransport 413; createNotification 413). */
+/** Body over 100 kB (createNotification 413). */
 export const PayloadTooLargeProblem = {
   "type": "https://api.authsvc.example/problems/payload_too_large",
   "title": "Payload too large",
@@ -412,7 +412,7 @@ export const PayloadTooLargeProblem = {
   "code": "payload_too_large"
 } satisfies Schemas["Problem"];
 
-/** Body not JSON (updateSmsProvider 415; saveEmailTransport 415; createNotification 415). */
+/** Body not JSON (saveEmailTransport 415). */
 export const UnsupportedMediaTypeProblem = {
   "type": "https://api.authsvc.example/problems/unsupported_media_type",
   "title": "Unsupported media type",
@@ -798,6 +798,286 @@ export const FindWebhooksUnauthorizedProblem = {
   "code": "unauthorized"
 } satisfies Schemas["Problem"];
 
+/** Too many requests (readWidget 429). */
+export const ReadWidgetRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (readWidget 500). */
+export const ReadWidgetInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (readWidget 503). */
+export const ReadWidgetServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (findUserActivity 429). */
+export const FindUserActivityRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (findUserActivity 500). */
+export const FindUserActivityInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (findUserActivity 503). */
+export const FindUserActivityServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (findEncryptionReports 500). */
+export const FindEncryptionReportsInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/reports/encryption",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Body over 100 kB (updateSmsProvider 413). */
+export const UpdateSmsProviderPayloadTooLargeProblem = {
+  "type": "https://api.authsvc.example/problems/payload_too_large",
+  "title": "Payload too large",
+  "status": 413,
+  "detail": "The JSON body is over the 100 kB limit.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "payload_too_large"
+} satisfies Schemas["Problem"];
+
+/** Body not JSON (updateSmsProvider 415). */
+export const UpdateSmsProviderUnsupportedMediaTypeProblem = {
+  "type": "https://api.authsvc.example/problems/unsupported_media_type",
+  "title": "Unsupported media type",
+  "status": 415,
+  "detail": "The body must be application/json.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "unsupported_media_type"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (updateSmsProvider 429). */
+export const UpdateSmsProviderRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (updateSmsProvider 500). */
+export const UpdateSmsProviderInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (updateSmsProvider 503). */
+export const UpdateSmsProviderServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Body over 100 kB (saveEmailTransport 413). */
+export const SaveEmailTransportPayloadTooLargeProblem = {
+  "type": "https://api.authsvc.example/problems/payload_too_large",
+  "title": "Payload too large",
+  "status": 413,
+  "detail": "The JSON body is over the 100 kB limit.",
+  "instance": "/v1/custom/emails",
+  "code": "payload_too_large"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (saveEmailTransport 429). */
+export const SaveEmailTransportRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/custom/emails",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (saveEmailTransport 500). */
+export const SaveEmailTransportInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/custom/emails",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (saveEmailTransport 503). */
+export const SaveEmailTransportServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/custom/emails",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Body not JSON (createNotification 415). */
+export const CreateNotificationUnsupportedMediaTypeProblem = {
+  "type": "https://api.authsvc.example/problems/unsupported_media_type",
+  "title": "Unsupported media type",
+  "status": 415,
+  "detail": "The body must be application/json.",
+  "instance": "/v1/notifications",
+  "code": "unsupported_media_type"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (createNotification 429). */
+export const CreateNotificationRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/notifications",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (createNotification 500). */
+export const CreateNotificationInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/notifications",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (createNotification 503). */
+export const CreateNotificationServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/notifications",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (readWebhook 429). */
+export const ReadWebhookRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (readWebhook 500). */
+export const ReadWebhookInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (readWebhook 503). */
+export const ReadWebhookServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (findWebhookHistory 429). */
+export const FindWebhookHistoryRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Unexpected failure (findWebhookHistory 500). */
+export const FindWebhookHistoryInternalErrorProblem = {
+  "type": "https://api.authsvc.example/problems/internal_error",
+  "title": "Internal server error",
+  "status": 500,
+  "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
+  "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (findWebhookHistory 503). */
+export const FindWebhookHistoryServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
+/** Too many requests (findWebhooks 429). */
+export const FindWebhooksRateLimitedProblem = {
+  "type": "https://api.authsvc.example/problems/rate_limited",
+  "title": "Too many requests",
+  "status": 429,
+  "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks",
+  "code": "rate_limited"
+} satisfies Schemas["Problem"];
+
+/** Service unavailable (findWebhooks 503). */
+export const FindWebhooksServiceUnavailableProblem = {
+  "type": "https://api.authsvc.example/problems/service_unavailable",
+  "title": "Service unavailable",
+  "status": 503,
+  "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
+  "instance": "/v1/webhooks",
+  "code": "service_unavailable"
+} satisfies Schemas["Problem"];
+
 /** Every named example of the document, by name. */
 export const examples = {
   WidgetRead,
@@ -846,6 +1126,34 @@ export const examples = {
   WebhookFind,
   FindWebhooksValidationFailedProblem,
   FindWebhooksUnauthorizedProblem,
+  ReadWidgetRateLimitedProblem,
+  ReadWidgetInternalErrorProblem,
+  ReadWidgetServiceUnavailableProblem,
+  FindUserActivityRateLimitedProblem,
+  FindUserActivityInternalErrorProblem,
+  FindUserActivityServiceUnavailableProblem,
+  FindEncryptionReportsInternalErrorProblem,
+  UpdateSmsProviderPayloadTooLargeProblem,
+  UpdateSmsProviderUnsupportedMediaTypeProblem,
+  UpdateSmsProviderRateLimitedProblem,
+  UpdateSmsProviderInternalErrorProblem,
+  UpdateSmsProviderServiceUnavailableProblem,
+  SaveEmailTransportPayloadTooLargeProblem,
+  SaveEmailTransportRateLimitedProblem,
+  SaveEmailTransportInternalErrorProblem,
+  SaveEmailTransportServiceUnavailableProblem,
+  CreateNotificationUnsupportedMediaTypeProblem,
+  CreateNotificationRateLimitedProblem,
+  CreateNotificationInternalErrorProblem,
+  CreateNotificationServiceUnavailableProblem,
+  ReadWebhookRateLimitedProblem,
+  ReadWebhookInternalErrorProblem,
+  ReadWebhookServiceUnavailableProblem,
+  FindWebhookHistoryRateLimitedProblem,
+  FindWebhookHistoryInternalErrorProblem,
+  FindWebhookHistoryServiceUnavailableProblem,
+  FindWebhooksRateLimitedProblem,
+  FindWebhooksServiceUnavailableProblem,
 };
 
 /** The name of a documented example. */
@@ -861,25 +1169,25 @@ export const responseExamples = {
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["ReadWidgetUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetNotFoundProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWidgetRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWidgetServiceUnavailableProblem"] },
   },
   findUserActivity: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["UserActivityFind"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindUserActivityUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityNotFoundProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindUserActivityRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindUserActivityServiceUnavailableProblem"] },
   },
   findEncryptionReports: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["EncryptionReportsFind"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindEncryptionReportsValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindEncryptionReportsUnauthorizedProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindEncryptionReportsInternalErrorProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
   },
   updateSmsProvider: {
@@ -888,56 +1196,56 @@ export const responseExamples = {
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["UpdateSmsProviderUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderNotFoundProblem"] },
     409: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ConflictProblem"] },
-    413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["PayloadTooLargeProblem"] },
-    415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderPayloadTooLargeProblem"] },
+    415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderUnsupportedMediaTypeProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["UpdateSmsProviderRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["UpdateSmsProviderServiceUnavailableProblem"] },
   },
   saveEmailTransport: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["EmailSave"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["SaveEmailTransportUnauthorizedProblem"] },
-    413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["PayloadTooLargeProblem"] },
+    413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportPayloadTooLargeProblem"] },
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["SaveEmailTransportRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["SaveEmailTransportServiceUnavailableProblem"] },
   },
   createNotification: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["NotificationCreate"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnauthorizedProblem"] },
     413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["PayloadTooLargeProblem"] },
-    415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnsupportedMediaTypeProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["CreateNotificationRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["CreateNotificationServiceUnavailableProblem"] },
   },
   readWebhook: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["WebhookRead"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["ReadWebhookUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookNotFoundProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWebhookRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWebhookServiceUnavailableProblem"] },
   },
   findWebhookHistory: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["WebhookHistory"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindWebhookHistoryUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryNotFoundProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
-    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhookHistoryRateLimitedProblem"] },
+    500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryInternalErrorProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhookHistoryServiceUnavailableProblem"] },
   },
   findWebhooks: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["WebhookFind"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhooksValidationFailedProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindWebhooksUnauthorizedProblem"] },
-    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
+    429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhooksRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
-    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
+    503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhooksServiceUnavailableProblem"] },
   },
 } as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>;

@@ -1060,7 +1060,7 @@ export interface components {
             };
         };
         /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        RateLimited: {
+        ReadWidgetRateLimited: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1074,7 +1074,7 @@ export interface components {
             };
         };
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        InternalError: {
+        ReadWidgetInternalError: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1085,7 +1085,7 @@ export interface components {
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        ServiceUnavailable: {
+        ReadWidgetServiceUnavailable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1136,6 +1136,43 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        FindUserActivityRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        FindUserActivityInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        FindUserActivityServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 400: a filter or paging value outside its schema, an unknown query parameter, or `start_date` after `end_date` (`validation_failed`). `errors` names each offending value. */
         FindEncryptionReportsValidationFailed: {
             headers: {
@@ -1157,6 +1194,43 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        FindEncryptionReportsInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        ServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1217,7 +1291,7 @@ export interface components {
             };
         };
         /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
-        PayloadTooLarge: {
+        UpdateSmsProviderPayloadTooLarge: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1230,12 +1304,49 @@ export interface components {
             };
         };
         /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
-        UnsupportedMediaType: {
+        UpdateSmsProviderUnsupportedMediaType: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        UpdateSmsProviderRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        UpdateSmsProviderInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        UpdateSmsProviderServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1269,6 +1380,69 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
+        SaveEmailTransportPayloadTooLarge: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        SaveEmailTransportRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        SaveEmailTransportInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        SaveEmailTransportServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 400: a body value outside its schema, a broken body rule (targets, type-specific fields, `send_at` in the past), or a receiver or group that cannot be notified (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
         CreateNotificationValidationFailed: {
             headers: {
@@ -1289,6 +1463,69 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
+        CreateNotificationUnsupportedMediaType: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        CreateNotificationRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        CreateNotificationInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        CreateNotificationServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1335,6 +1572,43 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        ReadWebhookRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        ReadWebhookInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        ReadWebhookServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 400: a malformed webhook id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
         FindWebhookHistoryValidationFailed: {
             headers: {
@@ -1375,6 +1649,43 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        FindWebhookHistoryRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        FindWebhookHistoryInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        FindWebhookHistoryServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 400: a `limit` or `page` out of range or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
         FindWebhooksValidationFailed: {
             headers: {
@@ -1396,6 +1707,43 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+        FindWebhooksRateLimited: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+        InternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+        FindWebhooksServiceUnavailable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1575,32 +1923,60 @@ export type SchemaWebhookFindResponse = components['schemas']['WebhookFindRespon
 export type ResponseReadWidgetValidationFailed = components['responses']['ReadWidgetValidationFailed'];
 export type ResponseReadWidgetUnauthorized = components['responses']['ReadWidgetUnauthorized'];
 export type ResponseReadWidgetNotFound = components['responses']['ReadWidgetNotFound'];
-export type ResponseRateLimited = components['responses']['RateLimited'];
-export type ResponseInternalError = components['responses']['InternalError'];
-export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ResponseReadWidgetRateLimited = components['responses']['ReadWidgetRateLimited'];
+export type ResponseReadWidgetInternalError = components['responses']['ReadWidgetInternalError'];
+export type ResponseReadWidgetServiceUnavailable = components['responses']['ReadWidgetServiceUnavailable'];
 export type ResponseFindUserActivityValidationFailed = components['responses']['FindUserActivityValidationFailed'];
 export type ResponseFindUserActivityUnauthorized = components['responses']['FindUserActivityUnauthorized'];
 export type ResponseFindUserActivityNotFound = components['responses']['FindUserActivityNotFound'];
+export type ResponseFindUserActivityRateLimited = components['responses']['FindUserActivityRateLimited'];
+export type ResponseFindUserActivityInternalError = components['responses']['FindUserActivityInternalError'];
+export type ResponseFindUserActivityServiceUnavailable = components['responses']['FindUserActivityServiceUnavailable'];
 export type ResponseFindEncryptionReportsValidationFailed = components['responses']['FindEncryptionReportsValidationFailed'];
 export type ResponseFindEncryptionReportsUnauthorized = components['responses']['FindEncryptionReportsUnauthorized'];
+export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponseFindEncryptionReportsInternalError = components['responses']['FindEncryptionReportsInternalError'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseUpdateSmsProviderValidationFailed = components['responses']['UpdateSmsProviderValidationFailed'];
 export type ResponseUpdateSmsProviderUnauthorized = components['responses']['UpdateSmsProviderUnauthorized'];
 export type ResponseUpdateSmsProviderNotFound = components['responses']['UpdateSmsProviderNotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
-export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
-export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUpdateSmsProviderPayloadTooLarge = components['responses']['UpdateSmsProviderPayloadTooLarge'];
+export type ResponseUpdateSmsProviderUnsupportedMediaType = components['responses']['UpdateSmsProviderUnsupportedMediaType'];
+export type ResponseUpdateSmsProviderRateLimited = components['responses']['UpdateSmsProviderRateLimited'];
+export type ResponseUpdateSmsProviderInternalError = components['responses']['UpdateSmsProviderInternalError'];
+export type ResponseUpdateSmsProviderServiceUnavailable = components['responses']['UpdateSmsProviderServiceUnavailable'];
 export type ResponseSaveEmailTransportValidationFailed = components['responses']['SaveEmailTransportValidationFailed'];
 export type ResponseSaveEmailTransportUnauthorized = components['responses']['SaveEmailTransportUnauthorized'];
+export type ResponseSaveEmailTransportPayloadTooLarge = components['responses']['SaveEmailTransportPayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseSaveEmailTransportRateLimited = components['responses']['SaveEmailTransportRateLimited'];
+export type ResponseSaveEmailTransportInternalError = components['responses']['SaveEmailTransportInternalError'];
+export type ResponseSaveEmailTransportServiceUnavailable = components['responses']['SaveEmailTransportServiceUnavailable'];
 export type ResponseCreateNotificationValidationFailed = components['responses']['CreateNotificationValidationFailed'];
 export type ResponseCreateNotificationUnauthorized = components['responses']['CreateNotificationUnauthorized'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseCreateNotificationUnsupportedMediaType = components['responses']['CreateNotificationUnsupportedMediaType'];
+export type ResponseCreateNotificationRateLimited = components['responses']['CreateNotificationRateLimited'];
+export type ResponseCreateNotificationInternalError = components['responses']['CreateNotificationInternalError'];
+export type ResponseCreateNotificationServiceUnavailable = components['responses']['CreateNotificationServiceUnavailable'];
 export type ResponseReadWebhookValidationFailed = components['responses']['ReadWebhookValidationFailed'];
 export type ResponseReadWebhookUnauthorized = components['responses']['ReadWebhookUnauthorized'];
 export type ResponseReadWebhookNotFound = components['responses']['ReadWebhookNotFound'];
+export type ResponseReadWebhookRateLimited = components['responses']['ReadWebhookRateLimited'];
+export type ResponseReadWebhookInternalError = components['responses']['ReadWebhookInternalError'];
+export type ResponseReadWebhookServiceUnavailable = components['responses']['ReadWebhookServiceUnavailable'];
 export type ResponseFindWebhookHistoryValidationFailed = components['responses']['FindWebhookHistoryValidationFailed'];
 export type ResponseFindWebhookHistoryUnauthorized = components['responses']['FindWebhookHistoryUnauthorized'];
 export type ResponseFindWebhookHistoryNotFound = components['responses']['FindWebhookHistoryNotFound'];
+export type ResponseFindWebhookHistoryRateLimited = components['responses']['FindWebhookHistoryRateLimited'];
+export type ResponseFindWebhookHistoryInternalError = components['responses']['FindWebhookHistoryInternalError'];
+export type ResponseFindWebhookHistoryServiceUnavailable = components['responses']['FindWebhookHistoryServiceUnavailable'];
 export type ResponseFindWebhooksValidationFailed = components['responses']['FindWebhooksValidationFailed'];
 export type ResponseFindWebhooksUnauthorized = components['responses']['FindWebhooksUnauthorized'];
+export type ResponseFindWebhooksRateLimited = components['responses']['FindWebhooksRateLimited'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseFindWebhooksServiceUnavailable = components['responses']['FindWebhooksServiceUnavailable'];
 export type ParameterWidgetId = components['parameters']['WidgetId'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterLimit = components['parameters']['Limit'];
@@ -1657,9 +2033,9 @@ export interface operations {
             400: components["responses"]["ReadWidgetValidationFailed"];
             401: components["responses"]["ReadWidgetUnauthorized"];
             404: components["responses"]["ReadWidgetNotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            429: components["responses"]["ReadWidgetRateLimited"];
+            500: components["responses"]["ReadWidgetInternalError"];
+            503: components["responses"]["ReadWidgetServiceUnavailable"];
         };
     };
     findUserActivity: {
@@ -1704,9 +2080,9 @@ export interface operations {
             400: components["responses"]["FindUserActivityValidationFailed"];
             401: components["responses"]["FindUserActivityUnauthorized"];
             404: components["responses"]["FindUserActivityNotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            429: components["responses"]["FindUserActivityRateLimited"];
+            500: components["responses"]["FindUserActivityInternalError"];
+            503: components["responses"]["FindUserActivityServiceUnavailable"];
         };
     };
     findEncryptionReports: {
@@ -1800,7 +2176,7 @@ export interface operations {
             400: components["responses"]["FindEncryptionReportsValidationFailed"];
             401: components["responses"]["FindEncryptionReportsUnauthorized"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            500: components["responses"]["FindEncryptionReportsInternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -1840,11 +2216,11 @@ export interface operations {
             401: components["responses"]["UpdateSmsProviderUnauthorized"];
             404: components["responses"]["UpdateSmsProviderNotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            413: components["responses"]["UpdateSmsProviderPayloadTooLarge"];
+            415: components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
+            429: components["responses"]["UpdateSmsProviderRateLimited"];
+            500: components["responses"]["UpdateSmsProviderInternalError"];
+            503: components["responses"]["UpdateSmsProviderServiceUnavailable"];
         };
     };
     saveEmailTransport: {
@@ -1875,11 +2251,11 @@ export interface operations {
             };
             400: components["responses"]["SaveEmailTransportValidationFailed"];
             401: components["responses"]["SaveEmailTransportUnauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["SaveEmailTransportPayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            429: components["responses"]["SaveEmailTransportRateLimited"];
+            500: components["responses"]["SaveEmailTransportInternalError"];
+            503: components["responses"]["SaveEmailTransportServiceUnavailable"];
         };
     };
     createNotification: {
@@ -1912,10 +2288,10 @@ export interface operations {
             400: components["responses"]["CreateNotificationValidationFailed"];
             401: components["responses"]["CreateNotificationUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            415: components["responses"]["CreateNotificationUnsupportedMediaType"];
+            429: components["responses"]["CreateNotificationRateLimited"];
+            500: components["responses"]["CreateNotificationInternalError"];
+            503: components["responses"]["CreateNotificationServiceUnavailable"];
         };
     };
     readWebhook: {
@@ -1949,9 +2325,9 @@ export interface operations {
             400: components["responses"]["ReadWebhookValidationFailed"];
             401: components["responses"]["ReadWebhookUnauthorized"];
             404: components["responses"]["ReadWebhookNotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            429: components["responses"]["ReadWebhookRateLimited"];
+            500: components["responses"]["ReadWebhookInternalError"];
+            503: components["responses"]["ReadWebhookServiceUnavailable"];
         };
     };
     findWebhookHistory: {
@@ -1996,9 +2372,9 @@ export interface operations {
             400: components["responses"]["FindWebhookHistoryValidationFailed"];
             401: components["responses"]["FindWebhookHistoryUnauthorized"];
             404: components["responses"]["FindWebhookHistoryNotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            429: components["responses"]["FindWebhookHistoryRateLimited"];
+            500: components["responses"]["FindWebhookHistoryInternalError"];
+            503: components["responses"]["FindWebhookHistoryServiceUnavailable"];
         };
     };
     findWebhooks: {
@@ -2036,9 +2412,9 @@ export interface operations {
             };
             400: components["responses"]["FindWebhooksValidationFailed"];
             401: components["responses"]["FindWebhooksUnauthorized"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["FindWebhooksRateLimited"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["FindWebhooksServiceUnavailable"];
         };
     };
 }

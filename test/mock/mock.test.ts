@@ -80,6 +80,18 @@ describe("mock", () => {
     expect(JSON.stringify(pair.body)).not.toContain("Bearer");
   });
 
+  it.each(["429", "500", "503"])("Prefer: code=%s answers with this operation's own path in instance", async (code) => {
+    for (const [call, path] of [
+      [clientCalls.readWidget, /^\/v1\/widgets\/[^/]+$/],
+      [clientCalls.findWebhooks, /^\/v1\/webhooks(\?.*)?$/],
+      [clientCalls.createNotification, /^\/v1\/notifications$/],
+    ] as const) {
+      const observed = await viaClient(target, (api) => call(api, target), { Prefer: `code=${code}` });
+      expect(observed.status).toBe(Number(code));
+      expect((observed.body as { instance: string }).instance).toMatch(path);
+    }
+  });
+
   it("Prefer: code=…, example=… picks the named example; an unknown name is 404", async () => {
     const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api, target), {
       Prefer: "code=409, example=ConflictProblem",
