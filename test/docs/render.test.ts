@@ -1,8 +1,8 @@
 // `npm run docs` writes one standalone HTML file (plus the openapi.json its Download link
 // serves), and headless Chromium (Debian's package) renders it offline: Getting started with
 // the three base URLs, every operation's summary reachable from the sidebar as a heading
-// with its curl and TypeScript samples, a curl sample showing every named request
-// example's body, and a 390 px phone layout where nothing is wider than the screen and no
+// with its curl and TypeScript samples and listed there on load (every tag section open), a
+// curl sample showing every named request example's body, and a 390 px phone layout where nothing is wider than the screen and no
 // error code breaks inside a word.
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
@@ -104,6 +104,14 @@ describe("rendered reference (dist/docs/index.html)", () => {
   it("lists the seven areas in the sidebar", async () => {
     const groups = await page.locator(".menu-item-type-group").allInnerTexts();
     for (const tag of new Set(expected.map((e) => e.tag))) expect(groups.map((g) => g.split("\n")[0])).toContain(tag);
+  });
+
+  it("opens every tag section on load: each operation is listed in the sidebar without a click", async () => {
+    // Before any test clicks: the page as a reader first sees it.
+    const sidebar = page.locator(".menu-item-type-operation");
+    await expect.poll(() => sidebar.count(), { timeout: 10_000 }).toBe(expected.length);
+    for (const { summary } of expected) expect(await sidebar.getByText(summary, { exact: true }).isVisible(), summary).toBe(true);
+    expect(page.url(), "opening the sections does not navigate").not.toContain("#");
   });
 
   it.each(expected)("shows '$summary' with its curl sample", async ({ tag, summary, curlLine }) => {
