@@ -2,7 +2,9 @@
 // document marks `deprecated: true`, with the dates of its `x-deprecated-at` and `x-sunset`
 // extensions (docs/versioning.md). Read from the document once, when the app is built.
 import type { RequestHandler } from "express";
+import { pathPattern } from "../express/router.js";
 import { operationsOf, type ApiDocument } from "./document.js";
+import { requestPath } from "./request-path.js";
 
 /** The headers a deprecated operation sends; undefined for an operation in good standing. */
 export function deprecationHeaders(operation: Record<string, unknown>): Record<string, string> | undefined {
@@ -30,17 +32,17 @@ interface Deprecated {
   headers: Record<string, string>;
 }
 
-/** Middleware mounted at the base path; does nothing when no operation is deprecated. */
-export function deprecation(document: ApiDocument): RequestHandler {
+/** The middleware, or none when no operation of the document is deprecated. */
+export function deprecation(document: ApiDocument, basePath: string): RequestHandler | undefined {
   const deprecated: Deprecated[] = [];
   for (const { method, path, operation } of operationsOf(document)) {
     const headers = deprecationHeaders(operation as Record<string, unknown>);
-    if (!headers) continue;
-    const pattern = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+");
-    deprecated.push({ method: method.toUpperCase(), path: new RegExp(`^${pattern}/?$`), headers });
+    if (headers) deprecated.push({ method: method.toUpperCase(), path: pathPattern(basePath, path), headers });
   }
+  if (deprecated.length === 0) return undefined;
   return (req, res, next) => {
-    const found = deprecated.find((d) => d.method === req.method && d.path.test(req.path));
+    const path = requestPath(req);
+    const found = deprecated.find((d) => d.method === req.method && d.path.test(path));
     if (found) res.set(found.headers);
     next();
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
 import { appA } from "../../support/demo.js";
+import { rawRequest } from "../../bad-input/raw-http.js";
 
 const bearer = { authorization: `Bearer ${appA.apiKey}` };
 const json = { ...bearer, "content-type": "application/json" };
@@ -236,6 +237,16 @@ describe("415 unsupported_media_type", () => {
   it("refuses a JSON body in an unsupported charset", async () => {
     const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: { ...bearer, "content-type": "application/json; charset=latin1" }, body: "{}" });
     expect(response.status).toBe(415);
+  });
+
+  it("leaves unread the body of an operation that takes none (HTTP gives it no meaning)", async () => {
+    const response = await rawRequest(new URL(server.url), {
+      method: "GET",
+      target: "/v1/widgets/wgt_5a3c8e1f7b92",
+      headers: [["Authorization", bearer.authorization], ["Content-Type", "application/json"]],
+      body: "{",
+    });
+    expect(response.status).toBe(200);
   });
 
   it("looks at the charset only when there is a body to read", async () => {
