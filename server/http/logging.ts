@@ -83,11 +83,14 @@ export function requestLogger(logger: Logger): RequestHandler {
       ));
     req.id = id;
     Object.defineProperty(req, "log", { get: log, configurable: true, enumerable: false });
-    res.on("finish", () => {
-      const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info";
-      if (!logger.isLevelEnabled(level)) return;
-      log()[level]({ res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, "request completed");
-    });
+    // A silent logger (the layer's default) writes no line: no listener per request.
+    if (logger.isLevelEnabled("error")) {
+      res.on("finish", () => {
+        const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info";
+        if (!logger.isLevelEnabled(level)) return;
+        log()[level]({ res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, "request completed");
+      });
+    }
     next();
   };
 }
