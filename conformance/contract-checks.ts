@@ -153,7 +153,7 @@ const secretsNotEchoed: Check = {
     const observed = await viaClient(target, (api) => clientCalls.saveEmailTransport(api, target));
     expectSuccess("saveEmailTransport", observed);
     const auth = (rawRequest("saveEmailTransport").body as { auth: Record<string, string> }).auth;
-    // `region` is answered on purpose (CONTRACT.md); every other auth value is a secret.
+    // `region` is answered on purpose (docs/decisions.md, E-mail transport); every other auth value is a secret.
     const echoed = Object.entries(auth).filter(([key, value]) => key !== "region" && observed.text.includes(value));
     expectThat(echoed.length === 0, `the response contains the submitted ${echoed.map(([key]) => key).join(", ")}`);
   },

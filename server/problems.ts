@@ -1,4 +1,4 @@
-// The problem kinds of the API (CONTRACT.md's error table) and the one error class that
+// The problem kinds of the API (docs/decisions.md, Errors) and the one error class that
 // handlers, rules and the store throw. The error mapper turns any of them, and anything
 // else, into an RFC 9457 response; nothing else writes an error body.
 import type { components } from "../generated/schema.js";

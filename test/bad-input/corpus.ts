@@ -1,5 +1,5 @@
 // The bad-input corpus: one row per hostile or broken request, each with the status and
-// problem `code` the contract (CONTRACT.md's error table) requires. `code: null` means a
+// problem `code` the contract (docs/decisions.md, Errors) requires. `code: null` means a
 // success or an answer that is not a problem (Node's own parser refusing the bytes).
 import { appA } from "../support/demo.js";
 import type { RawRequest, RawResponse } from "./raw-http.js";

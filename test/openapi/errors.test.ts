@@ -1,10 +1,10 @@
-// The error model of CONTRACT.md: one RFC 9457 problem schema; a response component per
+// The error model of docs/decisions.md: one RFC 9457 problem schema; a response component per
 // operation for 400, 401 and 404 (they name the operation's path, scheme and parameters), one
 // per status for the rest, each with an example.
 import { describe, expect, it } from "vitest";
 import { check, deref, doc, operations, type Node } from "./document.js";
 
-// CONTRACT.md, "Errors": status -> stable code.
+// docs/decisions.md, "Errors": status -> stable code.
 const codes: Record<string, string> = {
   "400": "validation_failed",
   "401": "unauthorized",
@@ -15,7 +15,7 @@ const codes: Record<string, string> = {
   "415": "unsupported_media_type",
   "429": "rate_limited",
   "500": "internal_error",
-  // A server backed by a database that it cannot reach (issue 13's PostgreSQL store).
+  // A server backed by a database that it cannot reach (the PostgreSQL store).
   "503": "service_unavailable",
 };
 
@@ -26,7 +26,7 @@ const perOperation = new Map([
   ["404", "NotFound"],
 ]);
 
-/** The statuses an operation must document, by CONTRACT.md. */
+/** The statuses an operation must document, by docs/decisions.md. */
 function expectedStatuses(method: string, path: string, op: Node): string[] {
   const statuses = ["400", "401", "429", "500", "503"];
   if (path.includes("{id}")) statuses.push("404");
@@ -43,7 +43,7 @@ describe("error model", () => {
     expect(problem.additionalProperties).toBe(false);
     expect(problem.properties.type.format).toBe("uri-reference");
     expect(problem.properties.status.type).toBe("integer");
-    // Every code of CONTRACT.md, plus malformed_json for unparsable bodies.
+    // Every code of docs/decisions.md, plus malformed_json for unparsable bodies.
     // 408 and 431 are Node's own answers to a client before any operation is matched
     // (server/http/client-error.ts): codes of the schema, statuses of no operation.
     expect([...problem.properties.code.enum].sort()).toEqual([...Object.values(codes), "malformed_json", "request_timeout", "headers_too_large"].sort());

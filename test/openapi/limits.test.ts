@@ -152,7 +152,7 @@ describe("createNotification limits", () => {
   });
 });
 
-describe("closed value sets (CONTRACT.md, value sets)", () => {
+describe("closed value sets (docs/decisions.md)", () => {
   it("log_messages is FULL, HASH or DISABLED in the update and in the provider", () => {
     const body = bodySchema(smsUpdate);
     expect(property(body, "log_messages").enum).toEqual(["FULL", "HASH", "DISABLED"]);

@@ -1,4 +1,4 @@
-// Every row of CONTRACT.md's error table, answered by the one error mapper as an RFC 9457
+// Every row of the error table (docs/decisions.md, Errors), answered by the one error mapper as an RFC 9457
 // problem (application/problem+json, the document's Problem schema, type = base + code,
 // instance = the request path), with the row's extra headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
