@@ -60,3 +60,6 @@ export const maxProblemErrors = 10;
 export const bodyLimitKb = 100;
 /** 413 for a body over bodyLimitKb. */
 export const payloadTooLarge = () => new ApiProblem("payload_too_large", `The request body is larger than ${bodyLimitKb} kB.`);
+/** 415 for a JSON body in a charset other than UTF, or in a Content-Encoding the server does not inflate. */
+export const unsupportedBodyEncoding = () =>
+  new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");

@@ -4,7 +4,7 @@
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { ApiProblem, maxProblemErrors, payloadTooLarge, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, maxProblemErrors, payloadTooLarge, unsupportedBodyEncoding, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
@@ -66,7 +66,7 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
       return payloadTooLarge();
     case "charset.unsupported":
     case "encoding.unsupported":
-      return new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");
+      return unsupportedBodyEncoding();
     default:
       return error.status >= 400 && error.status < 500
         ? new ApiProblem("validation_failed", "The request body could not be read.")

@@ -11,7 +11,7 @@
 // empty body reads as `{}`.
 import { parse as parseContentType } from "content-type";
 import express, { type RequestHandler } from "express";
-import { ApiProblem, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
 import { describeErrors } from "./validation-errors.js";
 
 /** Runs queued tasks one per event-loop turn, in arrival order. */
@@ -57,7 +57,7 @@ const utfOnly: RequestHandler = (req, _res, next) => {
   } catch {
     // An unparsable Content-Type is not JSON: the text reader skips it and the validator answers 415.
   }
-  next(charset === undefined || charset.toLowerCase().startsWith("utf-") ? undefined : new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding."));
+  next(charset === undefined || charset.toLowerCase().startsWith("utf-") ? undefined : unsupportedBodyEncoding());
 };
 
 /** The steps that set `req.body` from an application/json body of at most `limitKb`. */
