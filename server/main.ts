@@ -4,7 +4,7 @@
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
 // FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
-// PostgreSQL, migrated at start, rate limits shared through it: docs/postgres.md; SEED_FILE
+// PostgreSQL, migrated at start, both rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
 // DATABASE_POOL_WAIT_MS (5000: how long a request waits for a free connection, then 503). SIGTERM/SIGINT stop accepting connections,
 // finish in-flight requests, exit 0.
@@ -30,11 +30,12 @@ function rateLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOptions | 
   };
 }
 
-function failedAuthLimitFromEnv(): RateLimitOptions | false {
+function failedAuthLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOptions | false {
   if (/^(off|false|0)$/i.test(process.env.FAILED_AUTH_LIMIT ?? "")) return false;
   return {
     limit: integerEnv("FAILED_AUTH_LIMIT", defaultFailedAuthLimit.limit),
     windowMs: integerEnv("FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit.windowMs),
+    store,
   };
 }
 
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
     rateLimit: rateLimitFromEnv(database?.rateLimitStore),
-    failedAuthLimit: failedAuthLimitFromEnv(),
+    failedAuthLimit: failedAuthLimitFromEnv(database?.failedAuthStore),
     validateResponses: validateResponsesFromEnv(),
     cors: corsFromEnv(process.env.CORS_ORIGINS),
   });

@@ -2,7 +2,8 @@
 // 600 concurrent UP/DOWN/is_default/rename requests spread across them leave positions 1..n
 // and exactly one default, every answer a status the document declares for the operation
 // (all 200), no rename lost;
-// and the per-key rate limit (RATE_LIMIT) is enforced once across the three, not per process.
+// and the per-key rate limit (RATE_LIMIT) and the per-address limit on failed authentication
+// (FAILED_AUTH_LIMIT) are each enforced once across the three, not per process.
 import { afterAll, describe, expect, it } from "vitest";
 import { operation } from "../support/document.js";
 import { demo } from "../support/demo.js";
@@ -77,5 +78,18 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
     const other = await fetch(`${urls[1]}/webhooks`, { headers: { authorization: `Bearer ${demo.b.apiKey}` } });
     expect(other.status).toBe(200);
+  }, 120_000);
+
+  it("FAILED_AUTH_LIMIT=6 on each of three processes: 6 failed authentications from one address between them, then 429s", async () => {
+    await db.reset(loadSeed());
+    const urls = await threeServers({ DATABASE_URL: db.url, FAILED_AUTH_LIMIT: "6" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 18; i++) {
+      // One after another, with a pause: a 401 is counted just after it is sent.
+      statuses.push(await fetch(`${urls[i % 3]}/webhooks`, { headers: { authorization: `Bearer ak_bogus_${i}` } }).then((r) => r.status));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Counted per process, each of the three would have answered six 401s.
+    expect(statuses).toEqual([...Array<number>(6).fill(401), ...Array<number>(12).fill(429)]);
   }, 120_000);
 });

@@ -9,7 +9,10 @@ import { PostgresRateLimitStore } from "./rate-limit-store.js";
 
 export interface OpenedDatabase {
   store: PostgresStore;
+  /** The per-key rate limit's counters, shared by every process on the database. */
   rateLimitStore: RateLimitStore;
+  /** The per-address failed-authentication limit's counters, shared likewise. */
+  failedAuthStore: RateLimitStore;
   /** Where it is, without user or password (for the start-up lines). */
   where: string;
 }
@@ -42,5 +45,5 @@ export async function openDatabase(url: string, options: Omit<PostgresStoreOptio
     await store.close().catch(() => undefined);
     throw new Error(`the database at ${where} cannot be used: ${reasonOf(error)}`);
   }
-  return { store, rateLimitStore: new PostgresRateLimitStore(store.pool), where };
+  return { store, rateLimitStore: new PostgresRateLimitStore(store.pool), failedAuthStore: new PostgresRateLimitStore(store.pool, "fa:"), where };
 }
