@@ -1,7 +1,8 @@
 // What the mock checks before Prism sees a request, so that no request can end the process
-// and the mock keeps the server's body limit: Prism decodes path parameters with a library
-// that throws an uncaught URIError on bad percent-encoding (`/v1/widgets/%E0%A4%A` ends the
-// process), and it reads bodies up to 10 MB.
+// and the mock keeps the server's body limit and its refusal of undeclared query parameters:
+// Prism decodes path parameters with a library that throws an uncaught URIError on bad
+// percent-encoding (`/v1/widgets/%E0%A4%A` ends the process), reads bodies up to 10 MB, and
+// ignores query parameters it does not know.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import { ApiProblem, bodyLimitKb, payloadTooLarge, type ProblemErrorItem } from "../server/problems.js";
@@ -39,14 +40,19 @@ function keepCorsOrigin(res: ServerResponse): void {
   res.setHeader = (name, value) => (name.toLowerCase() === "access-control-allow-origin" && res.hasHeader(name) ? res : setHeader(name, value));
 }
 
+/** Names the first query parameter of a request that its operation does not declare (mock/unknown-query.ts). */
+export type UnknownQueryCheck = (method: string, url: string, headers: IncomingMessage["headers"]) => ProblemErrorItem | undefined;
+
 /** Prism's request listener behind the checks. */
-export function guarded(prism: RequestListener): RequestListener {
+export function guarded(prism: RequestListener, unknownQuery: UnknownQueryCheck): RequestListener {
   return (req, res) => {
     keepCorsOrigin(res);
     if (badlyEncodedSegment(req.url ?? "/") !== undefined) {
       const errors: ProblemErrorItem[] = [{ in: "path", message: "is not valid percent-encoding" }];
       return answer(req, res, new ApiProblem("validation_failed", describeErrors(errors), errors));
     }
+    const unknown = unknownQuery(req.method ?? "GET", req.url ?? "/", req.headers);
+    if (unknown) return answer(req, res, new ApiProblem("validation_failed", describeErrors([unknown]), [unknown]));
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > bodyLimitBytes) return answer(req, res, payloadTooLarge());
     if (req.headers["transfer-encoding"] !== undefined) return readChunked(req, res, prism);

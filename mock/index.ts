@@ -9,7 +9,8 @@ import { createServer } from "@stoplight/prism-http-server";
 import { Server } from "node:http";
 import type { LevelWithSilent } from "pino";
 import { basePathOf, loadDocument } from "../server/http/document.js";
-import { guarded } from "./guard.js";
+import { guarded, type UnknownQueryCheck } from "./guard.js";
+import { unknownQueryCheck } from "./unknown-query.js";
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -53,7 +54,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
   const logger = createLogger("MOCK", { level: options.logLevel ?? "silent", redact });
   const server = createServer(operations, { cors: true, config, components: { logger } });
-  const listening = withGuard(() => server.listen(options.port ?? 0, options.host ?? "127.0.0.1"));
+  const listening = withGuard(() => server.listen(options.port ?? 0, options.host ?? "127.0.0.1"), unknownQueryCheck(document, basePath));
   const address = await listening;
   return { url: `${address}${basePath}`, close: () => server.close() };
 }
@@ -63,7 +64,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
  * expose its node:http server, so the server is taken as it starts listening (synchronously,
  * inside `listen`) and its one request listener is wrapped.
  */
-function withGuard<T>(listen: () => T): T {
+function withGuard<T>(listen: () => T, unknownQuery: UnknownQueryCheck): T {
   const original = Server.prototype.listen;
   const own = Object.hasOwn(Server.prototype, "listen");
   let server: Server | undefined;
@@ -79,6 +80,6 @@ function withGuard<T>(listen: () => T): T {
     const [prism, ...others] = server?.listeners("request") ?? [];
     if (!server || !prism || others.length) throw new Error("Prism's server was not found: the mock cannot guard it");
     server.removeAllListeners("request");
-    server.on("request", guarded(prism as Parameters<typeof guarded>[0]));
+    server.on("request", guarded(prism as Parameters<typeof guarded>[0], unknownQuery));
   }
 }

@@ -7,6 +7,7 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { clientCalls } from "../../conformance/calls.js";
 import { appA } from "../support/demo.js";
+import { successExample } from "../support/document.js";
 import { viaClient, type Observed } from "../../conformance/http.js";
 import type { Target } from "../../conformance/target.js";
 
@@ -39,6 +40,34 @@ describe("mock and server answer the same demo records", () => {
     expect(fromMock!.status).toBe(200);
     expect(fromServer!.status).toBe(200);
     expect(fromServer!.body).toEqual(fromMock!.body);
+  });
+
+  // The mock refuses undeclared query parameters as the server does (mock/unknown-query.ts).
+  const bearer = { authorization: `Bearer ${appA.apiKey}` };
+  const keyPair = { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret, "content-type": "application/json" };
+  it.each([
+    ["a GET with two unknown parameters", "/widgets/wgt_5a3c8e1f7b92?unknown=1&x=2", {}, bearer, 400],
+    ["a list with a misspelt page", "/webhooks?limit=20&pgae=2", {}, bearer, 400],
+    ["a POST with an unknown parameter", "/notifications?dry_run=1", { method: "POST", body: JSON.stringify(successExample("createNotification")) }, keyPair, 400],
+    ["an unknown parameter without credentials", "/widgets/wgt_5a3c8e1f7b92?unknown=1", {}, {}, 401],
+    ["only declared parameters", "/webhooks?limit=20&page=1", {}, bearer, 200],
+  ] as const)("%s: the same status and problem", async (_name, path, init, headers, status) => {
+    const [fromMock, fromServer] = await Promise.all(
+      [mock.url, server.url].map(async (base) => {
+        const response = await fetch(`${base}${path}`, { ...init, headers });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      }),
+    );
+    expect(fromServer!.status).toBe(status);
+    expect(fromMock!.status).toBe(status);
+    if (status === 400) expect(fromMock!.body).toEqual(fromServer!.body);
+  });
+
+  it("still takes Prism's own switches in the query string (__code, __example, __dynamic)", async () => {
+    const response = await fetch(`${mock.url}/widgets/wgt_5a3c8e1f7b92?__code=404`, { headers: bearer });
+    expect(response.status).toBe(404);
+    const dynamic = await fetch(`${mock.url}/webhooks?limit=20&__dynamic=true`, { headers: bearer });
+    expect(dynamic.status).toBe(200);
   });
 
   it.each(writesOfDemoRecords)("%s: the same record id", async (operationId) => {
