@@ -36,8 +36,10 @@ export function unknownQueryCheck(document: ApiDocument, basePath: string): (met
     };
   });
   return (method, url, headers) => {
-    const [path = "", query] = url.split("?", 2);
-    if (!query) return undefined;
+    const mark = url.indexOf("?");
+    if (mark === -1) return undefined;
+    const path = url.slice(0, mark);
+    const query = url.slice(mark + 1);
     const operation = served.find((o) => o.method === method && o.pattern.test(path));
     if (!operation?.hasCredentials(headers)) return undefined;
     for (const name of new URLSearchParams(query).keys()) {
