@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { printedUrl } from "../support/printed-url.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const command = ["--import", "tsx", "cli/authsvc-api.ts"];
@@ -25,16 +26,8 @@ afterAll(() => {
 function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [...command, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LOG_LEVEL: "silent" } });
   children.push(child);
-  let output = "";
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const url = /on (http:\/\/\S+\/v1)\b/.exec(output)?.[1];
-      if (url) resolve({ child, url, output: () => output });
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before listening: ${output}`)));
-  });
+  const printed = printedUrl(child, `authsvc-api ${args[0]}`);
+  return printed.url.then((url) => ({ child, url, output: () => printed.stdout() + printed.stderr() }));
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {

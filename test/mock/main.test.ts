@@ -4,25 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { printedUrl } from "../support/printed-url.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 let child: ChildProcess | undefined;
 const killChild = () => child?.exitCode === null && child.kill("SIGKILL");
 process.once("exit", killChild);
 afterAll(killChild);
-
-/** Resolves with the URL the entry point prints once it listens. */
-function printedUrl(process: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    process.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const url = /on (http:\/\/\S+\/v1)/.exec(output)?.[1];
-      if (url) resolve(url);
-    });
-    process.once("exit", (code) => reject(new Error(`mock exited with ${code} before listening: ${output}`)));
-  });
-}
 
 it("npm run mock serves under /v1 on PORT and stops on SIGTERM", { timeout: 60_000 }, async () => {
   // One process (node with tsx's loader, as `npm run mock` runs it), so a kill leaves no orphan.
@@ -31,7 +19,7 @@ it("npm run mock serves under /v1 on PORT and stops on SIGTERM", { timeout: 60_0
     env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await printedUrl(child);
+  const url = await printedUrl(child, "the mock").url;
   const response = await fetch(`${url}/webhooks/whk_3a7f1c9e5b2d`, { headers: { authorization: "Bearer demo" } });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ result: { id: "whk_3a7f1c9e5b2d" } });

@@ -5,13 +5,13 @@
 // file: every check runs and passes. The same service without one handler does not start,
 // naming it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { successExample } from "../support/document.js";
 import { consumerProject, npx, pack, run, type Packed } from "./pack.js";
+import { printedUrl } from "../support/printed-url.js";
 
 const service = readFileSync(new URL("./backend-consumer/service.mjs", import.meta.url), "utf8");
 const idOf = (operationId: keyof typeof operations) => (successExample(operationId) as { result: { id: string } }).result.id;
@@ -45,20 +45,8 @@ afterAll(() => {
 function startService(file: string): { url: Promise<string>; exited: Promise<{ code: number | null; stderr: string }> } {
   const child = spawn(process.execPath, [file], { cwd: project, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => ({ code: code as number | null, stderr }));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (http:\/\/\S+\/v1)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(({ code }) => reject(new Error(`exited with ${code}: ${stderr}`)));
-  });
-  url.catch(() => undefined);
-  return { url, exited };
+  const printed = printedUrl(child, file);
+  return { url: printed.url, exited: printed.exited.then((code) => ({ code, stderr: printed.stderr() })) };
 }
 
 describe("a service on the Express entry, in its own project", () => {

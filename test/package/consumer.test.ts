@@ -17,6 +17,7 @@ import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appA } from "../support/demo.js";
 import { installProject, npm, pack, run, versionOf, type Packed } from "../support/pack.js";
+import { printedUrl } from "../support/printed-url.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const fixtures = fileURLToPath(new URL("./consumer/", import.meta.url));
@@ -59,16 +60,7 @@ function npxAuthsvc(args: string[]): Promise<Started> {
     env: { ...process.env, LOG_LEVEL: "silent", CORS_ORIGINS: "" },
   });
   children.push(child);
-  let output = "";
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const url = /on (http:\/\/\S+\/v1)\b/.exec(output)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`authsvc-api ${args[0]} exited with ${code}: ${output}`)));
-  });
+  return printedUrl(child, `authsvc-api ${args[0]}`).url.then((url) => ({ child, url }));
 }
 
 /** Serves the page (an HTML file and its bundled script) on localhost: another origin than the API's 127.0.0.1. */

@@ -2,8 +2,8 @@
 // the given environment (DATABASE_URL among it): resolves its URL once it listens, or its
 // exit code and output when it stops first.
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { printedUrl } from "./printed-url.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -22,24 +22,12 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", () => {
-      const match = /listening on (http:\/\/\S+\/v1)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
-  });
-  url.catch(() => undefined);
+  const { url, exited, stdout, stderr } = printedUrl(child, "the server");
   return {
     child,
     url,
     exited,
-    output: () => ({ stdout, stderr }),
+    output: () => ({ stdout: stdout(), stderr: stderr() }),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
