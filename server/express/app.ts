@@ -8,12 +8,12 @@ import type { Logger } from "pino";
 import type { operations as ApiOperations } from "../../generated/schema.js";
 import { bodyLimitKb } from "../problems.js";
 import { arrayBoundsFor } from "../http/array-bounds.js";
-import { basePathOf, loadDocument, operationsOf, type ApiDocument } from "../http/document.js";
+import { basePathOf, loadDocument, operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
 import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
 import { continueWhenExpected } from "../http/expect-continue.js";
 import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
 import { integerCheckFor } from "../http/integer-query.js";
-import { jsonBody } from "../http/json-body.js";
+import { bodyRequired, jsonBody } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, unknownRoute } from "../http/error-mapper.js";
@@ -103,6 +103,7 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
         continueWhenExpected(),
         // An operation without a request body leaves any body sent unread (HTTP gives it no meaning).
         ...(own.requestBody ? json : []),
+        ...(own.requestBody && resolveRef<{ required?: boolean }>(document, own.requestBody as never).required ? [bodyRequired] : []),
         ...(arrays ? [arrays] : []),
         ...validator,
         invoke(operation, handlers[operation.operationId]!),

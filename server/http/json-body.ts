@@ -60,6 +60,19 @@ const utfOnly: RequestHandler = (req, _res, next) => {
   next(charset === undefined || charset.toLowerCase().startsWith("utf-") ? undefined : unsupportedBodyEncoding());
 };
 
+const noBody: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "is required" }];
+
+/**
+ * For an operation whose body is required: a request that sends none at all (no
+ * Content-Length, no Transfer-Encoding) is a 400 here. The validator would otherwise reach
+ * its discriminator step with no body and fail with a 500. A body of another media type is
+ * left to the validator's 415.
+ */
+export const bodyRequired: RequestHandler = (req, _res, next) => {
+  // `req.is` is null exactly when the request has no body.
+  next(req.body === undefined && req.is("application/json") === null ? new ApiProblem("validation_failed", describeErrors(noBody), noBody) : undefined);
+};
+
 /** The steps that set `req.body` from an application/json body of at most `limitKb`. */
 export function jsonBody(limitKb: number): RequestHandler[] {
   const readText = express.text({ type: "application/json", limit: `${limitKb}kb` });

@@ -250,8 +250,28 @@ describe("415 unsupported_media_type", () => {
   });
 
   it("looks at the charset only when there is a body to read", async () => {
-    const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { ...bearer, "content-type": "application/json; charset=latin1" } });
-    expect(response.status).toBe(200);
+    // An operation that takes a body, sent none: the missing body is the problem, not its charset.
+    const response = await rawRequest(new URL(server.url), {
+      method: "POST",
+      target: "/v1/custom/emails",
+      headers: [["Authorization", bearer.authorization], ["Content-Type", "application/json; charset=latin1"]],
+    });
+    expect(response.status).toBe(400);
+  });
+
+  // No Content-Length and no Transfer-Encoding: no body at all (the validator used to reach
+  // its discriminator step without one and answer 500).
+  it.each([
+    ["POST", "/v1/custom/emails", bearer.authorization],
+    ["POST", "/v1/notifications", undefined],
+    ["PUT", "/v1/sms/providers/sms_9e4a1d7c3b2f", bearer.authorization],
+  ])("%s %s without any body: 400, the body is required", async (method, target, authorization) => {
+    const credentials: [string, string][] = authorization ? [["Authorization", authorization]] : [["X-Api-Key", appA.apiKey], ["X-Api-Secret", appA.apiSecret]];
+    const response = await rawRequest(new URL(server.url), { method, target, headers: [...credentials, ["Content-Type", "application/json"]] });
+    expect(response.status).toBe(400);
+    const problem = JSON.parse(response.body) as { code: string; errors: unknown[] };
+    expect(problem.code).toBe("validation_failed");
+    expect(problem.errors).toEqual([{ in: "body", pointer: "", message: "is required" }]);
   });
 });
 
