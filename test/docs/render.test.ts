@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { doc, operations } from "../openapi/document.js";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -90,6 +90,23 @@ async function open(tag: string, summary: string): Promise<Locator> {
   return page.locator("h2").filter({ hasText: exactly(summary) });
 }
 
+/**
+ * Chooses a sample in the open operation's language dropdown. Redoc may re-render the panel
+ * while it settles after navigation, closing an open dropdown under the click; the whole
+ * open-and-choose step is retried until the choice lands.
+ */
+async function chooseSample(label: string): Promise<void> {
+  const menu = page.locator("button").filter({ hasText: /^curl(: .*)?$|^TypeScript client$/ }).first();
+  const item = page.getByRole("menuitem", { name: label, exact: true });
+  await vi.waitFor(
+    async () => {
+      if (!(await item.isVisible())) await menu.click({ timeout: 2_000 });
+      await item.click({ timeout: 2_000 });
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
 /** The visible code block holding `line` (the samples are highlighted into spans). */
 const codeBlock = (line: string) => page.locator("pre").filter({ hasText: line }).first();
 
@@ -123,8 +140,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
   it("shows the TypeScript client sample of every operation once chosen", async () => {
     const [first] = expected;
     await open(first!.tag, first!.summary);
-    await page.getByRole("button", { name: "curl" }).first().click();
-    await page.getByRole("menuitem", { name: "TypeScript client" }).click();
+    await chooseSample("TypeScript client");
     for (const { tag, summary, tsLine } of expected) {
       await open(tag, summary);
       expect(await inViewport(codeBlock(tsLine)), summary).toBe(true);
@@ -156,9 +172,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
 
   it.each(bodySamples)("shows '$summary' with the body of '$label'", async ({ tag, summary, label, dataLine }) => {
     await open(tag, summary);
-    const menu = page.locator("button").filter({ hasText: /^curl(: .*)?$|^TypeScript client$/ }).first();
-    await menu.click();
-    await page.getByRole("menuitem", { name: label, exact: true }).click();
+    await chooseSample(label);
     // Redoc scrolls and lays the panel out after the click: wait for it to settle in view.
     await expect.poll(() => inViewport(codeBlock(dataLine)), { timeout: 10_000 }).toBe(true);
   }, 60_000);

@@ -1,6 +1,6 @@
 // GET /reports/encryption at scale: 100 000 reports bulk-loaded into one application, then
-// filtered, paged queries answer correctly (against a plain scan) and fast (median under
-// 10 ms each; the indexes mean no query walks the whole table).
+// filtered, paged queries answer correctly (against a plain scan). Their speed (p50 under
+// 10 ms at 100k) is a benchmark target, measured by `npm run bench:scale`, not timed here.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EncryptionReport } from "../../../server/seed/types.js";
 import type { ReportFilters, Store } from "../../../server/store/index.js";
@@ -70,18 +70,5 @@ describe(`encryption reports at ${size.toLocaleString("en")} records`, () => {
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? -1 : 1));
     expect(answer.meta.total_count).toBe(expected.length);
     expect(answer.result.map((r) => r.id)).toEqual(expected.slice((page - 1) * 100, page * 100).map((r) => r.id));
-  });
-
-  it("answers each query in a median under 10 ms", async () => {
-    for (const [name, filters] of queries) {
-      const times: number[] = [];
-      for (let i = 0; i < 15; i++) {
-        const start = performance.now();
-        await store.encryptionReports(app, filters, { limit: 100, page: 3 });
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      expect(times[7], name).toBeLessThan(10);
-    }
   });
 });
