@@ -74,11 +74,15 @@ afterAll(async () => {
 
 /** Whether the element is inside the viewport (visible to a reader, not just laid out). */
 async function inViewport(locator: Locator): Promise<boolean> {
-  await locator.waitFor({ state: "visible", timeout: 10_000 });
+  if (!(await locator.isVisible())) return false;
   const viewport = page.viewportSize()!;
-  const box = await locator.boundingBox(); // relative to the viewport's top-left
+  const box = await locator.boundingBox({ timeout: 1_000 }).catch(() => null); // relative to the viewport's top-left
   return box !== null && box.width > 0 && box.height > 0 && box.y + box.height > 0 && box.y < viewport.height;
 }
+
+/** Redoc scrolls and lays a panel out after navigation or a click: wait for it to settle in view. */
+const expectInView = (locator: Locator, what?: string) =>
+  expect.poll(() => inViewport(locator), { timeout: 15_000, message: what }).toBe(true);
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
@@ -133,8 +137,8 @@ describe("rendered reference (dist/docs/index.html)", () => {
 
   it.each(expected)("shows '$summary' with its curl sample", async ({ tag, summary, curlLine }) => {
     const heading = await open(tag, summary);
-    expect(await inViewport(heading)).toBe(true);
-    expect(await inViewport(codeBlock(curlLine))).toBe(true);
+    await expectInView(heading);
+    await expectInView(codeBlock(curlLine));
   }, 60_000);
 
   it("shows the TypeScript client sample of every operation once chosen", async () => {
@@ -143,7 +147,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
     await chooseSample("TypeScript client");
     for (const { tag, summary, tsLine } of expected) {
       await open(tag, summary);
-      expect(await inViewport(codeBlock(tsLine)), summary).toBe(true);
+      await expectInView(codeBlock(tsLine), summary);
     }
     await open("Notifications", expected.find((e) => e.tag === "Notifications")!.summary);
     await page.screenshot({ path: screenshot });
@@ -153,7 +157,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
     await page.goto(pathToFileURL(html).href, { waitUntil: "load" });
     const heading = page.locator("h1, h2").filter({ hasText: exactly("Getting started") }).first();
     await heading.scrollIntoViewIfNeeded();
-    expect(await inViewport(heading)).toBe(true);
+    await expectInView(heading);
     const text = await page.locator("body").innerText();
     const section = text.slice(text.indexOf("Getting started"));
     expect(doc.servers).toHaveLength(3);
@@ -173,8 +177,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
   it.each(bodySamples)("shows '$summary' with the body of '$label'", async ({ tag, summary, label, dataLine }) => {
     await open(tag, summary);
     await chooseSample(label);
-    // Redoc scrolls and lays the panel out after the click: wait for it to settle in view.
-    await expect.poll(() => inViewport(codeBlock(dataLine)), { timeout: 10_000 }).toBe(true);
+    await expectInView(codeBlock(dataLine));
   }, 60_000);
 
   it("renders the body-level rules of POST /notifications above its fields", async () => {
@@ -183,7 +186,7 @@ describe("rendered reference (dist/docs/index.html)", () => {
     // The words before the first code span, which renders without its backticks.
     const rules = page.getByText((op.requestBody.description as string).split("`")[0]!.trim()).first();
     await rules.scrollIntoViewIfNeeded();
-    expect(await inViewport(rules)).toBe(true);
+    await expectInView(rules);
   }, 60_000);
 
   describe(`at ${phoneWidth} px`, () => {
