@@ -1,5 +1,6 @@
 // The entry point (`npm start`): the reference server with the demo data, or SEED_FILE's.
-// Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
+// Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY (required
+// with DATABASE_URL, and must be the database's key),
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
 // FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
@@ -103,8 +104,13 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Loaded only with a database, so the in-memory server needs no `pg`.
   if (databaseUrl) {
+    // Every process on a database must seal with the same e-mail auth key: refused without
+    // EMAIL_AUTH_KEY, or with one other than the database's (server/store/postgres/email-key.ts).
+    const { checkEmailAuthKey, requireSharedKey } = await import("./store/postgres/email-key.js");
+    requireSharedKey();
     const waitMs = integerEnv("DATABASE_POOL_WAIT_MS", 5_000);
     database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, { max: integerEnv("DATABASE_POOL_MAX", 10), connectionTimeoutMillis: waitMs });
+    await checkEmailAuthKey(database.store.pool, database.where);
   }
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();

@@ -19,6 +19,13 @@ export interface Database {
   reset(seed: Seed): Promise<void>;
 }
 
+/**
+ * The e-mail auth key of every PostgreSQL test file and the servers and commands it starts
+ * (they inherit the environment): a database accepts one key (server/store/postgres/email-key.ts).
+ */
+export const testEmailAuthKey = "ab".repeat(32);
+process.env.EMAIL_AUTH_KEY ||= testEmailAuthKey;
+
 const started = await startCluster();
 /** Why PostgreSQL cannot run here, or undefined when it can. */
 export const unavailable = "unavailable" in started ? started.unavailable : undefined;

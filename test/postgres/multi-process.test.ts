@@ -12,13 +12,12 @@ import { seedWithProviders } from "../server/operations/harness.js";
 import { unavailable, useDatabase } from "./database.js";
 import { startServerProcess, type ServerProcess } from "../support/server-process.js";
 
-const emailAuthKey = "ab".repeat(32);
 const started: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(started.map((server) => server.stop()));
 });
 async function threeServers(env: Record<string, string>): Promise<string[]> {
-  const servers = [0, 1, 2].map(() => startServerProcess({ EMAIL_AUTH_KEY: emailAuthKey, ...env }));
+  const servers = [0, 1, 2].map(() => startServerProcess(env));
   started.push(...servers);
   return Promise.all(servers.map((server) => server.url));
 }

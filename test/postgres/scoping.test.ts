@@ -47,9 +47,11 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
     expect(unscoped.credential).toMatch(/WHERE c\.key_digest = \$1$/);
   });
 
-  it("no other module of the store touches a tenant table (seed loading and migrations aside)", () => {
+  // The e-mail key check and rotation read and re-seal every application's transport: a
+  // database-wide task of the operator, like loading a seed.
+  it("no other module of the store touches a tenant table (seed loading, the e-mail key check and migrations aside)", () => {
     const dir = new URL("../../server/store/postgres/", import.meta.url);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !["sql.ts", "reports.ts", "seed.ts", "migrate.ts"].includes(f))) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !["sql.ts", "reports.ts", "seed.ts", "migrate.ts", "email-key.ts"].includes(f))) {
       const text = readFileSync(new URL(file, dir), "utf8");
       expect(tablesOf(text), file).toEqual([]);
     }

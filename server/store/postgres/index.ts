@@ -191,11 +191,12 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         receivers.length === 0
           ? { rows: [] as { id: string; email_lower: string }[] }
           : pool.query<{ id: string; email_lower: string }>(sql.receivers, [applicationId, receivers, receivers.map((r) => r.toLowerCase())]),
-        groups.length === 0 ? { rows: [] as { g: number }[] } : pool.query<{ g: number }>(sql.groups, [applicationId, groups]),
+        // bigint: node-postgres reads it as a string.
+        groups.length === 0 ? { rows: [] as { g: string }[] } : pool.query<{ g: string }>(sql.groups, [applicationId, groups]),
       ]);
       const ids = new Set(users.rows.map((row) => row.id));
       const emails = new Set(users.rows.map((row) => row.email_lower));
-      const known = new Set(found.rows.map((row) => row.g));
+      const known = new Set(found.rows.map((row) => Number(row.g)));
       const notification: Notification = createNotification(
         request,
         {

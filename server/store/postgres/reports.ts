@@ -55,7 +55,7 @@ export function reportQuery(applicationId: string, filters: ReportFilters, pagin
     const ip = param(normalizeIp(filters.ip));
     where.push(`(ip_source = ${ip} OR ip_device = ${ip})`);
   }
-  if (filters.group !== undefined) where.push(`groups @> ARRAY[${param(Number(filters.group))}::int]`);
+  if (filters.group !== undefined) where.push(`groups @> ARRAY[${param(Number(filters.group))}::bigint]`);
   const columns = where.join(" AND ");
   const columnValues = [...values];
   if (Number.isFinite(fromMs)) where.push(`created_at >= ${param(new Date(fromMs).toISOString())}`);

@@ -1,11 +1,13 @@
 // Loads a seed (checked by loadSeed) into the database, replacing what it held: one
 // transaction, one INSERT … SELECT over a JSON array per table and application, reports by
-// COPY. Credentials go in as SHA-256 digests and the e-mail auth sealed, as in memory.
+// COPY. Credentials go in as SHA-256 digests and the e-mail auth sealed, as in memory, and
+// the fingerprint of the sealing key is recorded (server/store/postgres/email-key.ts).
 import type { Pool } from "pg";
 import { sealAuth } from "../../crypto/email-auth.js";
 import { sha256 } from "../../crypto/hash.js";
 import { storedAuth, transportRecord } from "../../rules/email-transport.js";
 import type { Seed, SeedCredential } from "../../seed/types.js";
+import { recordEmailAuthKey } from "./email-key.js";
 import { copyReports } from "./reports.js";
 
 const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "report_day_counts", "encryption_reports", "activities", "widgets", "users", "applications"];
@@ -33,7 +35,7 @@ export async function seedDatabase(pool: Pool, seed: Seed): Promise<void> {
       const receivers = new Set(app.activities.filter((a) => a.type === "AUTHENTICATION" && a.status === "APPROVED").map((a) => a.account_id));
       await client.query(
         `INSERT INTO users (application_id, id, email_lower, groups, can_receive)
-         SELECT $1, u->>'id', lower(u->>'email'), ARRAY(SELECT json_array_elements_text(u->'groups')::int), (u->>'id') = ANY($3)
+         SELECT $1, u->>'id', lower(u->>'email'), ARRAY(SELECT json_array_elements_text(u->'groups')::bigint), (u->>'id') = ANY($3)
          FROM json_array_elements($2::json) u`,
         [id, JSON.stringify(app.users), [...receivers]],
       );
@@ -60,6 +62,8 @@ export async function seedDatabase(pool: Pool, seed: Seed): Promise<void> {
       );
       await copyReports(client, id, app.encryption_reports);
     }
+    // Every transport is now sealed with this process's key: the database's key from now on.
+    await recordEmailAuthKey(client);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);

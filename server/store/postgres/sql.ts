@@ -31,7 +31,7 @@ export const sql = {
     WHERE email_transports.application_id = $1
     RETURNING body`,
   receivers: `SELECT id, email_lower FROM users WHERE application_id = $1 AND can_receive AND (id = ANY($2) OR email_lower = ANY($3))`,
-  groups: `SELECT DISTINCT g FROM users, unnest(groups) AS g WHERE application_id = $1 AND groups && $2::int[] AND g = ANY($2::int[])`,
+  groups: `SELECT DISTINCT g FROM users, unnest(groups) AS g WHERE application_id = $1 AND groups && $2::bigint[] AND g = ANY($2::bigint[])`,
   insertNotification: `INSERT INTO notifications (application_id, id, body) VALUES ($1, $2, $3)`,
   notifications: `SELECT body FROM notifications WHERE application_id = $1 ORDER BY seq`,
   /** Keeps the $2 latest notifications of application $1. */
