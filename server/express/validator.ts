@@ -5,6 +5,8 @@
 // before it (server/http/security.ts), so its own security step is off.
 import type { RequestHandler } from "express";
 import OpenApiValidator from "express-openapi-validator";
+// Before any schema is compiled: closed bodies refuse keys named after Object.prototype members.
+import "./ajv-unevaluated.js";
 import type { ApiDocument } from "../http/document.js";
 import { ResponseValidationFailed } from "../http/error-mapper.js";
 
