@@ -47,9 +47,40 @@ export function headersToLog(headers: Record<string, string | string[] | undefin
   return logged;
 }
 
-/** A pino logger writing JSON lines to stdout at `level`, with every credential redacted. */
+/**
+ * A database driver's error (node-postgres' DatabaseError: a SQLSTATE `code` and a
+ * `severity`). Its message, `detail`, `where` and `hint` quote the values of the statement
+ * ("JSON data, line 1: …" holds ~40 characters of a stored body, e-mail addresses among
+ * them; "value "…" is out of range"), so none of them is logged.
+ */
+function isDriverError(error: unknown): error is Error & Record<string, unknown> {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return error instanceof Error && typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string";
+}
+
+/** The fields of a driver error that name, not quote: the SQLSTATE, the server routine, the schema objects. */
+const driverFields = ["code", "severity", "routine", "schema", "table", "column", "dataType", "constraint"] as const;
+
+/**
+ * The `err` serializer: pino's, but a driver error (also as a `cause`) keeps only the fields
+ * that name what failed and its stack frames, never the text its first line repeats.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!isDriverError(error)) {
+    const serialized = pino.stdSerializers.err(error as Error) as unknown;
+    const cause = (error as { cause?: unknown } | null)?.cause;
+    return cause !== undefined && serialized !== null && typeof serialized === "object" ? { ...serialized, cause: loggableError(cause) } : serialized;
+  }
+  const named = Object.fromEntries(driverFields.filter((field) => error[field] !== undefined).map((field) => [field, error[field]]));
+  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  return { type: error.constructor.name, message: `database error ${String(error.code)} (text not logged: it can quote the statement's values)`, ...named, stack: frames.join("\n") };
+}
+
+const serializers = { err: loggableError };
+
+/** A pino logger writing JSON lines to stdout at `level`, with every credential redacted and no driver error's text. */
 export function createLogger(level: LevelWithSilent): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor } });
+  return pino({ level, redact: { paths: redactedPaths, censor }, serializers });
 }
 
 declare module "node:http" {
@@ -78,8 +109,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       (child ??= logger.child(
         // The path without the query string: a key pasted into the query is never logged.
         { req: { id, method: req.method, url: requestPath(req), headers: headersToLog(req.headers), remoteAddress: req.socket.remoteAddress } },
-        // On the child, so a logger passed in without redaction gets it too.
-        { redact: { paths: redactedPaths, censor } },
+        // On the child, so a logger passed in without redaction (or the driver-error serializer) gets it too.
+        { redact: { paths: redactedPaths, censor }, serializers },
       ));
     req.id = id;
     Object.defineProperty(req, "log", { get: log, configurable: true, enumerable: false });

@@ -12,10 +12,11 @@ import { saveTransport } from "../../rules/email-transport.js";
 import { createNotification, notificationsKept } from "../../rules/notifications.js";
 import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.js";
 import { updateProvider } from "../../rules/sms-providers.js";
-import type { EmailTransport, EncryptionReport, Notification, SmsProvider } from "../../seed/types.js";
+import type { EmailTransport, EncryptionReport, Notification, SmsProvider, Webhook, Widget } from "../../seed/types.js";
 import type { Store as AsyncStore } from "../index.js";
 import { copyReports, reportPageAndCount } from "./reports.js";
 import { sql, unscoped } from "./sql.js";
+import { fromStored, storedJson } from "./json-text.js";
 import { withUnavailable } from "./unavailable.js";
 
 export type { Store as AsyncStore } from "../index.js";
@@ -35,7 +36,10 @@ export interface PostgresStore extends AsyncStore {
   close(): Promise<void>;
 }
 
-const bodies = <T>(result: pg.QueryResult<{ body: T }>): T[] => result.rows.map((row) => row.body);
+// Bodies are written with storedJson and read with fromStored (json-text.ts), so every string
+// the document accepts round-trips, U+0000 and lone surrogates included.
+const bodies = <T>(result: pg.QueryResult<{ body: T }>): T[] => result.rows.map((row) => fromStored(row.body));
+const firstBody = <T>(result: pg.QueryResult<{ body: T }>): T | undefined => (result.rows[0] === undefined ? undefined : fromStored(result.rows[0].body));
 
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const pool = new pg.Pool({
@@ -108,9 +112,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async widget(applicationId, id) {
-      const row = (await pool.query(sql.widget, [applicationId, id])).rows[0];
-      if (row === undefined) throw notFound(`Widget ${id} was not found.`);
-      return row.body;
+      const body = firstBody(await pool.query<{ body: Widget }>(sql.widget, [applicationId, id]));
+      if (body === undefined) throw notFound(`Widget ${id} was not found.`);
+      return body;
     },
 
     async userActivity(applicationId, userId, paging) {
@@ -119,6 +123,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async encryptionReports(applicationId, filters, paging) {
+      // PostgreSQL's text cannot hold U+0000, so no stored report has it in a filter column
+      // (loading one fails): such a filter matches nothing, as in memory, without a query
+      // that the database would refuse.
+      if (Object.values(filters).some((value) => typeof value === "string" && value.includes("\u0000"))) return { result: [], meta: pageMeta(0, 0, paging) };
       const { total, result } = (await pool.query<{ total: number; result: EncryptionReport[] }>(reportPageAndCount(applicationId, filters, paging))).rows[0]!;
       return { result, meta: pageMeta(total, result.length, paging) };
     },
@@ -156,21 +164,21 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         const changed = next.filter((provider) => before.get(provider.id) !== JSON.stringify(provider));
         changed.sort((a, b) => Number(a.is_default) - Number(b.is_default));
         for (const provider of changed) {
-          await client.query(sql.writeSmsProvider, [applicationId, provider.id, provider.sort, provider.is_default, JSON.stringify(provider)]);
+          await client.query(sql.writeSmsProvider, [applicationId, provider.id, provider.sort, provider.is_default, storedJson(provider)]);
         }
         return updated;
       });
     },
 
     async emailTransport(applicationId) {
-      return (await pool.query<{ body: EmailTransport }>(sql.emailTransport, [applicationId])).rows[0]?.body;
+      return firstBody(await pool.query<{ body: EmailTransport }>(sql.emailTransport, [applicationId]));
     },
 
     async saveEmailTransport(applicationId, settings, now) {
       return transaction(async (client) => {
         const owner = (await client.query<{ id: string; organization_id: string }>(sql.owner, [applicationId])).rows[0];
         if (owner === undefined) throw notFound(`Application ${applicationId} was not found.`);
-        const current = (await client.query<{ body: EmailTransport }>(sql.lockEmailTransport, [applicationId])).rows[0]?.body;
+        const current = firstBody(await client.query<{ body: EmailTransport }>(sql.lockEmailTransport, [applicationId]));
         const record = saveTransport(current, settings, {
           applicationId,
           organizationId: owner.organization_id,
@@ -179,7 +187,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
           seal: sealAuth,
           open: openAuth,
         });
-        return (await client.query<{ body: EmailTransport }>(sql.upsertEmailTransport, [applicationId, record])).rows[0]!.body;
+        return firstBody(await client.query<{ body: EmailTransport }>(sql.upsertEmailTransport, [applicationId, storedJson(record)]))!;
       });
     },
 
@@ -205,7 +213,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         },
         now,
       );
-      await pool.query(sql.insertNotification, [applicationId, notification.id, JSON.stringify(notification)]);
+      await pool.query(sql.insertNotification, [applicationId, notification.id, storedJson(notification)]);
       await pool.query(sql.dropOldNotifications, [applicationId, notificationsKept]);
       return notification;
     },
@@ -215,9 +223,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async webhook(applicationId, id) {
-      const row = (await pool.query(sql.webhook, [applicationId, id])).rows[0];
-      if (row === undefined) throw notFound(`Webhook ${id} was not found.`);
-      return row.body;
+      const body = firstBody(await pool.query<{ body: Webhook }>(sql.webhook, [applicationId, id]));
+      if (body === undefined) throw notFound(`Webhook ${id} was not found.`);
+      return body;
     },
 
     webhooks: (applicationId, paging) => page(sql.webhookCount, sql.webhookPage, [applicationId], paging),
