@@ -69,7 +69,11 @@ export function loggableError(error: unknown): unknown {
   if (!isDriverError(error)) {
     const serialized = pino.stdSerializers.err(error as Error) as unknown;
     const cause = (error as { cause?: unknown } | null)?.cause;
-    return cause !== undefined && serialized !== null && typeof serialized === "object" ? { ...serialized, cause: loggableError(cause) } : serialized;
+    if (cause === undefined || serialized === null || typeof serialized !== "object") return serialized;
+    // pino appends each cause's message and stack to the error's own: kept apart here, so a
+    // driver error as the cause is cut like one logged directly.
+    const { message, stack } = error as Error;
+    return { ...serialized, message, stack, cause: loggableError(cause) };
   }
   const named = Object.fromEntries(driverFields.filter((field) => error[field] !== undefined).map((field) => [field, error[field]]));
   const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));

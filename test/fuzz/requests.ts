@@ -7,7 +7,7 @@ import type { OperationId } from "../../generated/operations.js";
 import { appA, recordsOfA } from "../support/demo.js";
 import { credentialsFor } from "../support/requests.js";
 import { operation } from "./document.js";
-import { validArbitrary, type Hints } from "./schema-arbitrary.js";
+import { validArbitrary, type Hints, type Options } from "./schema-arbitrary.js";
 
 /** Demo records of application A, per operation with an `{id}`, so that valid requests can hit 200. */
 const knownIds: Partial<Record<OperationId, string[]>> = {
@@ -43,16 +43,16 @@ export interface FuzzRequest {
   body?: unknown;
 }
 
-/** Valid requests of one operation. */
-export function validRequest(id: OperationId): fc.Arbitrary<FuzzRequest> {
+/** Valid requests of one operation; with `edges`, of values at the document's edges (schema-arbitrary.ts). */
+export function validRequest(id: OperationId, options: Options = {}): fc.Arbitrary<FuzzRequest> {
   const op = operation(id);
   const pathParam = op.parameters.find((p) => p.in === "path");
   const idArb = pathParam
-    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(knownIds[id] ?? ["unused"])) }, { weight: 1, arbitrary: validArbitrary(pathParam.schema) as fc.Arbitrary<string> })
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(knownIds[id] ?? ["unused"])) }, { weight: 1, arbitrary: validArbitrary(pathParam.schema, {}, options) as fc.Arbitrary<string> })
     : fc.constant("");
-  const queryModel = Object.fromEntries(op.parameters.filter((p) => p.in === "query").map((p) => [p.name, validArbitrary(p.schema)]));
+  const queryModel = Object.fromEntries(op.parameters.filter((p) => p.in === "query").map((p) => [p.name, validArbitrary(p.schema, {}, options)]));
   const queryArb = fc.record(queryModel, { requiredKeys: [] });
-  const bodyArb = op.bodySchema ? validArbitrary(op.bodySchema, hints) : fc.constant(undefined);
+  const bodyArb = op.bodySchema ? validArbitrary(op.bodySchema, hints, options) : fc.constant(undefined);
   return fc.record({ pathId: idArb, query: queryArb, body: bodyArb }).map(({ pathId, query, body }) => ({
     operationId: id,
     kind: "valid",

@@ -11,6 +11,7 @@ import { notFound } from "../../problems.js";
 import { saveTransport } from "../../rules/email-transport.js";
 import { createNotification, notificationsKept } from "../../rules/notifications.js";
 import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.js";
+import { reportDateBounds } from "../../rules/report-dates.js";
 import { updateProvider } from "../../rules/sms-providers.js";
 import type { EmailTransport, EncryptionReport, Notification, SmsProvider, Webhook, Widget } from "../../seed/types.js";
 import type { Store as AsyncStore } from "../index.js";
@@ -125,8 +126,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     async encryptionReports(applicationId, filters, paging) {
       // PostgreSQL's text cannot hold U+0000, so no stored report has it in a filter column
       // (loading one fails): such a filter matches nothing, as in memory, without a query
-      // that the database would refuse.
-      if (Object.values(filters).some((value) => typeof value === "string" && value.includes("\u0000"))) return { result: [], meta: pageMeta(0, 0, paging) };
+      // that the database would refuse. The date rule is checked first, as in memory.
+      if (Object.values(filters).some((value) => typeof value === "string" && value.includes("\u0000"))) {
+        reportDateBounds(filters.start_date, filters.end_date);
+        return { result: [], meta: pageMeta(0, 0, paging) };
+      }
       const { total, result } = (await pool.query<{ total: number; result: EncryptionReport[] }>(reportPageAndCount(applicationId, filters, paging))).rows[0]!;
       return { result, meta: pageMeta(total, result.length, paging) };
     },
