@@ -5,9 +5,10 @@
 //   openapi.json  the bundled document, for the Download button (unchanged from generated/)
 //   favicon.svg, redocly-logo.svg   the two images the page shows
 // Redoc's pre-rendered links are path routes (`/section/errors`), which 404 on a static
-// server and on disk; its script routes on the hash (`#/section/errors`), so the links are
-// written that way, which also works without JavaScript: each pre-rendered section has the
-// route as its id.
+// server, on disk and in a new tab. Its script routes on the hash and reads `#section/errors`
+// as the route `/section/errors`, so the links are written `#section/errors`: without
+// JavaScript that is a plain anchor, since each pre-rendered section has `section/errors`
+// as its id.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -40,7 +41,7 @@ try {
 const html = readFileSync(join(out, "index.html"), "utf8")
   // Pre-rendered route links (`href="/section/errors"`, `href="/widgets"`, `href="/"`) become
   // hash routes; `href="/` is never anything else in the page (external links are absolute).
-  .replace(/href="\/([^"]*)"/g, (_, route: string) => `href="#/${route}"`)
+  .replace(/href="\/([^"]*)"/g, (_, route: string) => `href="#${route}"`)
   // Redoc's attribution shows a logo from Redocly's CDN: the same mark, served from here.
   .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, "redocly-logo.svg");
 if (/https:\/\/cdn\./.test(html.replace(/https:\/\/cdn\.(redocly\.com\/icons|acme-shop\.example)\/[^\s"'`]*/g, ""))) {
