@@ -372,6 +372,23 @@ export const UpdateSmsProviderValidationFailedProblem = {
   ]
 } satisfies Schemas["Problem"];
 
+/** A body that is not JSON (malformed_json) (updateSmsProvider 400). */
+export const UpdateSmsProviderMalformedJsonProblem = {
+  "type": "https://api.authsvc.example/problems/malformed_json",
+  "title": "Malformed JSON",
+  "status": 400,
+  "detail": "The request body is not valid JSON.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "malformed_json",
+  "errors": [
+    {
+      "in": "body",
+      "pointer": "",
+      "message": "not valid JSON"
+    }
+  ]
+} satisfies Schemas["Problem"];
+
 /** Not a bearer API key (updateSmsProvider 401). */
 export const UpdateSmsProviderUnauthorizedProblem = {
   "type": "https://api.authsvc.example/problems/unauthorized",
@@ -482,6 +499,23 @@ export const SaveEmailTransportValidationFailedProblem = {
       "in": "body",
       "pointer": "/type",
       "message": "must be equal to one of the allowed values: SENDGRID, SES"
+    }
+  ]
+} satisfies Schemas["Problem"];
+
+/** A body that is not JSON (malformed_json) (saveEmailTransport 400). */
+export const SaveEmailTransportMalformedJsonProblem = {
+  "type": "https://api.authsvc.example/problems/malformed_json",
+  "title": "Malformed JSON",
+  "status": 400,
+  "detail": "The request body is not valid JSON.",
+  "instance": "/v1/custom/emails",
+  "code": "malformed_json",
+  "errors": [
+    {
+      "in": "body",
+      "pointer": "",
+      "message": "not valid JSON"
     }
   ]
 } satisfies Schemas["Problem"];
@@ -601,6 +635,23 @@ export const CreateNotificationValidationFailedProblem = {
       "in": "body",
       "pointer": "/title",
       "message": "must NOT have fewer than 1 characters"
+    }
+  ]
+} satisfies Schemas["Problem"];
+
+/** A body that is not JSON (malformed_json) (createNotification 400). */
+export const CreateNotificationMalformedJsonProblem = {
+  "type": "https://api.authsvc.example/problems/malformed_json",
+  "title": "Malformed JSON",
+  "status": 400,
+  "detail": "The request body is not valid JSON.",
+  "instance": "/v1/notifications",
+  "code": "malformed_json",
+  "errors": [
+    {
+      "in": "body",
+      "pointer": "",
+      "message": "not valid JSON"
     }
   ]
 } satisfies Schemas["Problem"];
@@ -1098,6 +1149,7 @@ export const examples = {
   SmsProviderUpdateEmpty,
   SmsProviderUpdate,
   UpdateSmsProviderValidationFailedProblem,
+  UpdateSmsProviderMalformedJsonProblem,
   UpdateSmsProviderUnauthorizedProblem,
   UpdateSmsProviderNotFoundProblem,
   ConflictProblem,
@@ -1107,6 +1159,7 @@ export const examples = {
   EmailSaveSendgrid,
   EmailSave,
   SaveEmailTransportValidationFailedProblem,
+  SaveEmailTransportMalformedJsonProblem,
   SaveEmailTransportUnauthorizedProblem,
   NotificationCreateSimple,
   NotificationCreateSurvey,
@@ -1114,6 +1167,7 @@ export const examples = {
   NotificationCreateCheckbox,
   NotificationCreate,
   CreateNotificationValidationFailedProblem,
+  CreateNotificationMalformedJsonProblem,
   CreateNotificationUnauthorizedProblem,
   WebhookRead,
   ReadWebhookValidationFailedProblem,
@@ -1192,7 +1246,7 @@ export const responseExamples = {
   },
   updateSmsProvider: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["SmsProviderUpdate"] },
-    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderValidationFailedProblem"] },
+    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderValidationFailedProblem","UpdateSmsProviderMalformedJsonProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["UpdateSmsProviderUnauthorizedProblem"] },
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderNotFoundProblem"] },
     409: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ConflictProblem"] },
@@ -1204,7 +1258,7 @@ export const responseExamples = {
   },
   saveEmailTransport: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["EmailSave"] },
-    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportValidationFailedProblem"] },
+    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportValidationFailedProblem","SaveEmailTransportMalformedJsonProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["SaveEmailTransportUnauthorizedProblem"] },
     413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportPayloadTooLargeProblem"] },
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
@@ -1214,7 +1268,7 @@ export const responseExamples = {
   },
   createNotification: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["NotificationCreate"] },
-    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationValidationFailedProblem"] },
+    400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationValidationFailedProblem","CreateNotificationMalformedJsonProblem"] },
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnauthorizedProblem"] },
     413: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["PayloadTooLargeProblem"] },
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnsupportedMediaTypeProblem"] },

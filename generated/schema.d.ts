@@ -300,13 +300,18 @@ export interface components {
              * @example HTTPS
              */
             protocol: components["schemas"]["OpenValue"];
-            /** @example login.acme-shop.example */
+            /**
+             * @description Host name of the domain, without scheme or port.
+             * @example login.acme-shop.example
+             */
             hostname: string;
             /**
              * Format: int32
+             * @description TCP port of the domain's URL.
              * @example 443
              */
             port: number;
+            /** @description Whether the domain is a sandbox (test) domain rather than a live one. */
             is_sandbox: boolean;
             organization_id: components["schemas"]["Id"];
             /**
@@ -315,6 +320,7 @@ export interface components {
              * @example https://login.acme-shop.example
              */
             href: string;
+            /** @description Whether the application proved control of the domain (see `verify_key`). */
             is_verified: boolean;
             /**
              * @description The value the domain owner publishes to prove ownership.
@@ -330,7 +336,10 @@ export interface components {
              * @example en
              */
             lang: string;
-            /** @example Sign-up form */
+            /**
+             * @description Display name of the widget.
+             * @example Sign-up form
+             */
             name: string;
             /**
              * @description Widget kind. Known values: `REGISTER`, `LOGIN`. More may come: accept any value.
@@ -338,7 +347,9 @@ export interface components {
              * @example LOGIN
              */
             type: components["schemas"]["OpenValue"];
+            /** @description Whether the widget is shown to end users. */
             is_active: boolean;
+            /** @description Whether the widget shows the service's watermark. */
             has_watermark: boolean;
             /**
              * @description Environment the widget runs in. Known values: `LIVE`, `SANDBOX`. More may come: accept any value.
@@ -349,6 +360,7 @@ export interface components {
             organization_id: components["schemas"]["Id"];
             application_id: components["schemas"]["Id"];
             created_at: components["schemas"]["Timestamp"];
+            /** @description The widget's colour scheme, as hex colours (an empty string when unset). */
             color: {
                 primary: components["schemas"]["HexColor"];
                 secondary: components["schemas"]["HexColor"];
@@ -364,13 +376,19 @@ export interface components {
         };
         /** @description Envelope of GET /widgets/{id}. */
         WidgetReadResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.widget.read";
             result: components["schemas"]["Widget"];
         };
         /** @description One offending value of a request. */
         ProblemError: {
-            /** @enum {string} */
+            /**
+             * @description Where the offending value is: `path`, `query`, `header` or `body`.
+             * @enum {string}
+             */
             in: "path" | "query" | "header" | "body";
             /**
              * @description The parameter or header name (path, query, header).
@@ -382,7 +400,10 @@ export interface components {
              * @example /title
              */
             pointer?: string;
-            /** @example must be <= 100 */
+            /**
+             * @description What is wrong with the value.
+             * @example must be <= 100
+             */
             message: string;
         };
         /** @description An RFC 9457 problem with the extensions `code` and `errors`. */
@@ -400,6 +421,7 @@ export interface components {
             title: string;
             /**
              * Format: int32
+             * @description The HTTP status code of the response, repeated.
              * @example 400
              */
             status: number;
@@ -455,9 +477,13 @@ export interface components {
             ip_source: components["schemas"]["IpAddress"];
             ip_device: components["schemas"]["IpAddress"];
             created_at: components["schemas"]["Timestamp"];
+            /** @description Details of the authentication step of this activity. */
             authentication: {
+                /** @description Whether an encryption key was involved in this authentication; the service does not define the flag further. */
                 encryption_key: boolean;
+                /** @description The session of this authentication. */
                 session: {
+                    /** @description The session's `sent` flag; the service does not define it further. */
                     sent: boolean;
                 };
             };
@@ -491,8 +517,12 @@ export interface components {
         };
         /** @description Envelope of GET /users/{id}/activity: a page of the user's activity, newest first. */
         UserActivityFindResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.user.activity.find";
+            /** @description This page of the user's activities, newest first. */
             result: components["schemas"]["Activity"][];
             meta: components["schemas"]["PageMeta"];
         };
@@ -542,23 +572,39 @@ export interface components {
             ip_source: components["schemas"]["IpAddress"];
             ip_device: components["schemas"]["IpAddress"];
             created_at: components["schemas"]["Timestamp"];
+            /** @description Country the reported activity came from. */
             country: {
                 code: components["schemas"]["CountryCode"];
-                /** @example Spain */
+                /**
+                 * @description Country name, in English.
+                 * @example Spain
+                 */
                 name: string;
             };
+            /** @description Region (state, province) the reported activity came from. */
             region: {
-                /** @example MD */
+                /**
+                 * @description Region code within the country.
+                 * @example MD
+                 */
                 code: string;
-                /** @example Madrid */
+                /**
+                 * @description Region name.
+                 * @example Madrid
+                 */
                 name: string;
             };
+            /** @description Device of the reported activity. */
             device: {
                 id: components["schemas"]["Id"];
                 type: components["schemas"]["DeviceType"];
-                /** @example 14 */
+                /**
+                 * @description Version of the device's operating system or client.
+                 * @example 14
+                 */
                 version: string;
             };
+            /** @description The user the report is about. */
             user: {
                 /**
                  * Format: int64
@@ -566,7 +612,9 @@ export interface components {
                  * @example 1042
                  */
                 id: number;
+                /** @description The user's e-mail address. */
                 email: components["schemas"]["EmailAddress"];
+                /** @description The user's account. */
                 account: {
                     /**
                      * Format: int64
@@ -574,9 +622,15 @@ export interface components {
                      * @example 1042
                      */
                     id: number;
-                    /** @example María */
+                    /**
+                     * @description The account holder's first name.
+                     * @example María
+                     */
                     first_name: string;
-                    /** @example López */
+                    /**
+                     * @description The account holder's last name.
+                     * @example López
+                     */
                     last_name: string;
                     /**
                      * Format: uri
@@ -584,14 +638,19 @@ export interface components {
                      * @example https://cdn.acme-shop.example/avatars/1042.png
                      */
                     image: string;
+                    /** @description Whether the account is active. */
                     is_active: boolean;
                 };
             };
         };
         /** @description Envelope of GET /reports/encryption: a page of reports, newest first. */
         EncryptionReportsResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.reports.encryption";
+            /** @description This page of reports, newest first. */
             result: components["schemas"]["EncryptionReport"][];
             meta: components["schemas"]["PageMeta"];
         };
@@ -644,15 +703,23 @@ export interface components {
              * @example VONAGE
              */
             type: components["schemas"]["OpenValue"];
-            /** @example Primary gateway */
+            /**
+             * @description Display name of the provider.
+             * @example Primary gateway
+             */
             name: string;
             log_messages: components["schemas"]["LogMessages"];
+            /** @description Country codes where the provider is used. */
             countries: components["schemas"]["CountryCode"][];
+            /** @description Phone-number patterns routed through this provider. */
             patterns: components["schemas"]["PhonePattern"][];
+            /** @description Phone types routed through this provider. */
             phone_types: components["schemas"]["PhoneType"][];
             /** @description Exactly one provider of an application is the default. */
             is_default: boolean;
+            /** @description Whether the provider's settings were verified. */
             is_verified: boolean;
+            /** @description Whether the provider is in use. */
             is_active: boolean;
             /**
              * Format: int32
@@ -664,7 +731,10 @@ export interface components {
         };
         /** @description Envelope of PUT /sms/providers/{id}: the provider after the update. */
         SmsProviderUpdateResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.sms.provider.update";
             result: components["schemas"]["SmsProvider"];
         };
@@ -723,9 +793,15 @@ export interface components {
                  * @example eu-west-1
                  */
                 region: string;
-                /** @example AKIAIOSFODNN7EXAMPLE */
+                /**
+                 * @description AWS access key id of the SES credentials.
+                 * @example AKIAIOSFODNN7EXAMPLE
+                 */
                 accessKeyId: string;
-                /** @example wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY */
+                /**
+                 * @description AWS secret access key of the SES credentials; write-only like the whole `auth`, never returned.
+                 * @example wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY
+                 */
                 secretAccessKey: string;
             };
         } & ({
@@ -759,9 +835,11 @@ export interface components {
              * @example enc:v1:2kq7Xz0bW1vJ8mQ3
              */
             auth: string;
+            /** @description Sender address; its domain is the transport's `domain`. */
             email_from: components["schemas"]["EmailAddress"];
             /** @description Reply-to address, or the empty string when not set. */
             email_reply: components["schemas"]["EmailAddress"] | "";
+            /** @description Administrator address. */
             email_admin: components["schemas"]["EmailAddress"];
             /** @description Sender display name, or the empty string when not set. */
             from_name: string;
@@ -770,9 +848,15 @@ export interface components {
              * @example acme-shop.example
              */
             domain: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description E-mails sent through this transport.
+             */
             send_count: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description E-mails this transport failed to send.
+             */
             fail_count: number;
             organization_id: components["schemas"]["Id"];
             application_id: components["schemas"]["Id"];
@@ -785,7 +869,10 @@ export interface components {
         };
         /** @description Envelope of POST /custom/emails: the saved transport. */
         EmailSaveResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.email.save";
             result: components["schemas"]["EmailTransport"];
         };
@@ -923,11 +1010,19 @@ export interface components {
              * @example PENDING
              */
             status: components["schemas"]["OpenValue"];
+            /** @description Title shown to the receivers. */
             title: string;
+            /** @description Body text shown to the receivers. */
             content: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Urgency, 0 (the default) to 100.
+             */
             level: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description How many receivers opened the notification so far.
+             */
             open_count: number;
             send_at: components["schemas"]["Timestamp"];
             /** @description Name of the request, or the empty string when none was given. */
@@ -937,7 +1032,10 @@ export interface components {
         };
         /** @description Envelope of POST /notifications: the scheduled notification. */
         NotificationCreateResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.notification.create";
             result: components["schemas"]["Notification"];
         };
@@ -956,6 +1054,7 @@ export interface components {
              * @example https://hooks.acme-shop.example/auth/logout
              */
             url: string;
+            /** @description Whether the webhook receives events. */
             is_active: boolean;
             organization_id: components["schemas"]["Id"];
             application_id: components["schemas"]["Id"];
@@ -963,7 +1062,10 @@ export interface components {
         };
         /** @description Envelope of GET /webhooks/{id}. */
         WebhookReadResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.webhook.read";
             result: components["schemas"]["Webhook"];
         };
@@ -982,7 +1084,10 @@ export interface components {
              * @description The URL the delivery was sent to.
              */
             url: string;
-            /** @enum {string} */
+            /**
+             * @description Outcome of the delivery.
+             * @enum {string}
+             */
             status: "SUCCESS" | "FAILED";
             /**
              * Format: int32
@@ -1005,15 +1110,23 @@ export interface components {
         };
         /** @description Envelope of GET /webhooks/{id}/history: a page of deliveries, newest first. */
         WebhookHistoryResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.webhook.history";
+            /** @description This page of delivery records, newest first. */
             result: components["schemas"]["WebhookHistoryRecord"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** @description Envelope of GET /webhooks: a page of the application's webhooks, newest first. */
         WebhookFindResponse: {
-            /** @constant */
+            /**
+             * @description Names the operation; always this value.
+             * @constant
+             */
             type: "api.application.webhook.find";
+            /** @description This page of webhooks, newest first. */
             result: components["schemas"]["Webhook"][];
             meta: components["schemas"]["PageMeta"];
         };

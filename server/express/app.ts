@@ -128,13 +128,15 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
       ...(options.cors ? [corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))])] : []),
       ...(deprecated ? [deprecated] : []),
       securityHeaders(),
-      duplicateCredentialCheck(),
     ]),
   );
   const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
   if (failedAuthLimit) app.use(basePath, failedAuthLimiter(failedAuthLimit));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
+  // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
+  // base path does (the document marks them required).
+  app.use(basePath, duplicateCredentialCheck());
   app.use(operationRouter(basePath, routes));
   app.use(unknownRoute);
   app.use(errorMapper(parameterHints(document)));

@@ -68,9 +68,11 @@ describe("error examples per operation", () => {
         expect(example.errors.length).toBeGreaterThan(0);
         for (const error of example.errors) {
           if (error.in === "body") {
-            const field = String(error.pointer).split("/")[1]!;
             expect(op.requestBody, "a body error on an operation without a body").toBeDefined();
-            expect(propertyDeclarations(bodySchema(op), field).length, `body field ${field}`).toBeGreaterThan(0);
+            // The empty pointer is the whole body (malformed_json); any other names a field.
+            const field = String(error.pointer).split("/")[1];
+            const declared = field === undefined ? [bodySchema(op)] : propertyDeclarations(bodySchema(op), field);
+            expect(declared.length, `body field ${field}`).toBeGreaterThan(0);
           } else {
             expect([...own], `${error.in} ${error.name}`).toContain(`${error.in}:${error.name}`);
           }
@@ -78,6 +80,15 @@ describe("error examples per operation", () => {
       }
     });
   });
+
+  it.each(all.filter(({ op }) => op.requestBody).map((o) => [`${o.method} ${o.path}`, o] as const))(
+    "%s shows the malformed_json 400 the server answers to a body that is not JSON",
+    (_, { op }) => {
+      const malformed = examples(op, "400").filter((example) => example.code === "malformed_json");
+      expect(malformed).toHaveLength(1);
+      expect(malformed[0]).toMatchObject({ status: 400, title: "Malformed JSON", errors: [{ in: "body", pointer: "" }] });
+    },
+  );
 
   it("no error component serves two operations", () => {
     const refs = all.flatMap(({ op }) => errorStatuses(op).map((status) => op.responses[status].$ref));

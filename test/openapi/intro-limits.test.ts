@@ -2,6 +2,7 @@
 // defaults and the document's own bounds, so a change to either fails here instead of
 // leaving the introduction wrong. It also names the three base URLs the servers list holds.
 import { describe, expect, it } from "vitest";
+import { defaultFailedAuthLimit } from "../../server/http/failed-auth-limit.js";
 import { defaultRateLimit } from "../../server/http/rate-limit.js";
 import { bodyLimitKb } from "../../server/problems.js";
 import { deref, doc, operation, parameter } from "./document.js";
@@ -25,6 +26,12 @@ describe("the introduction's limits", () => {
     expect(seconds! * 1000).toBe(defaultRateLimit.windowMs);
     // The policy the sentence quotes is the one the server sends.
     expect(intro).toContain(`"default";q=${defaultRateLimit.limit};w=${defaultRateLimit.windowMs / 1000}`);
+  });
+
+  it("states the server's default limit on failed authentication per address", () => {
+    const [limit, seconds] = numbers(limitRow("failed authentication"));
+    expect(limit).toBe(defaultFailedAuthLimit.limit);
+    expect(seconds! * 1000).toBe(defaultFailedAuthLimit.windowMs);
   });
 
   it("states the server's body limit", () => {
