@@ -21,6 +21,6 @@ export function run(argv: string[]): Promise<number> {
     if (flags === "help") return "help";
     // Prism loads only once the flags are known good: --help and a bad flag answer at once.
     const { runMock } = await import("../mock/run.js");
-    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "error" });
+    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "info" });
   });
 }
