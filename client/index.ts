@@ -14,7 +14,7 @@ export { operations, type OperationId } from "../generated/operations.js";
 export type { ApiClient, ApiClientMethod, ApiResult, WithRequestId } from "./api-client.js";
 export { newRequestId } from "./request-id.js";
 export { anySignal, timeoutSignal } from "./signals.js";
-export { paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
+export { nextPage, paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
 export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
 export { CallDeadlines, timeoutMiddleware } from "./timeout.js";
 

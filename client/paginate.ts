@@ -39,6 +39,15 @@ export class PageError extends Error {
   }
 }
 
+/**
+ * The page after `body`, or undefined after the last one: the rule `paginate()` walks by,
+ * for TanStack Query's `getNextPageParam` (openapi-react-query's `useInfiniteQuery` with
+ * `pageParamName: "page"`, docs/client.md).
+ */
+export function nextPage(body: { meta: PageMeta; result: readonly unknown[] }): number | undefined {
+  return body.meta.current_page >= body.meta.page_count || body.result.length === 0 ? undefined : body.meta.current_page + 1;
+}
+
 type PageResult = { data?: { result: unknown[]; meta: PageMeta }; error?: unknown; response: Response; requestId?: string };
 
 /** The client's GET, as far as the walk uses it (any client of this package fits). */
@@ -67,6 +76,6 @@ export async function* paginate<P extends ListPath>(
       throw new PageError(response.status, response.ok ? undefined : (error as Problem | undefined), page, id);
     }
     yield* data.result as ListRecord<P>[];
-    if (data.meta.current_page >= data.meta.page_count || data.result.length === 0) return;
+    if (nextPage(data) === undefined) return;
   }
 }
