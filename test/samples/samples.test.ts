@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { appA } from "../support/demo.js";
 
 const runFile = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -62,8 +63,8 @@ describe("code samples", () => {
 
   beforeAll(async () => {
     mock = await startMock();
-    // The mock checks only that credentials are present.
-    env = { ...process.env, BASE_URL: mock.url, API_KEY: "ak_sample", API_SECRET: "as_sample" };
+    // The mock takes the demo seed's keys, as the server does.
+    env = { ...process.env, BASE_URL: mock.url, API_KEY: appA.apiKey, API_SECRET: appA.apiSecret };
   });
   afterAll(() => mock?.close());
 
