@@ -1,5 +1,5 @@
 // `authsvc-api mock`: the mock of `npm run mock` from an installed package, serving the
-// documented examples under /v1 until Ctrl-C.
+// documented examples under /v1 until Ctrl-C, one log line per request on stdout.
 import { command, parseFlags, portFlag } from "./args.js";
 
 const usage = `usage: authsvc-api mock [--port N] [--host H] [--dynamic]
@@ -11,9 +11,11 @@ http://127.0.0.1:4010/v1/widgets/wgt_5a3c8e1f7b92, until Ctrl-C.
   --host     interface to listen on (default 127.0.0.1)
   --dynamic  answer generated data instead of the documented examples
 
+It checks requests as the reference server does (the demo keys only, e.g.
+Authorization: Bearer ak_live_acme_4f9e2b7c1d8a6e3f; the server's validation problems) and
+writes one JSON log line per request. Any origin may call it (CORS *, no credentials).
 Per request: Prefer: code=404 | example=<name> | dynamic=true picks another documented
-answer. Any origin may call it (CORS open); credentials are checked for presence only.
-Exit code: 1 when it cannot listen, 2 on bad flags.`;
+answer. Exit code: 1 when it cannot listen, 2 on bad flags.`;
 
 export function run(argv: string[]): Promise<number> {
   return command("mock", usage, async () => {
@@ -21,6 +23,6 @@ export function run(argv: string[]): Promise<number> {
     if (flags === "help") return "help";
     // Prism loads only once the flags are known good: --help and a bad flag answer at once.
     const { runMock } = await import("../mock/run.js");
-    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "error" });
+    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "info" });
   });
 }

@@ -1,10 +1,12 @@
-// The type the client is handed out as: openapi-fetch's own client, typed so that a call's
-// options are checked against the operation, extra keys included. openapi-fetch infers the
-// options as a generic and then allows any extra key (openapi-ts/openapi-typescript#2329),
-// so a misspelt query parameter or body field would compile and be sent. Here the options
-// are a plain parameter of the operation's type, and the compiler's excess-property check
-// refuses a name the document does not have. Runtime behaviour is openapi-fetch's, unchanged.
-import type { Client, ClientPathsWithMethod, FetchOptions, FetchResponse, Middleware } from "openapi-fetch";
+// The type the client is handed out as: openapi-fetch's own `Client`, so it fits wherever
+// one is taken (openapi-react-query's createClient, wrappers of the ecosystem), with call
+// signatures that check a call's options against the operation, extra keys included.
+// openapi-fetch infers the options as a generic and then allows any extra key
+// (openapi-ts/openapi-typescript#2329), so a misspelt query parameter or body field would
+// compile and be sent. Here the options are a plain parameter of the operation's type, and
+// the compiler's excess-property check refuses a name the document does not have. Every
+// result also carries the call's `requestId`.
+import type { Client, ClientPathsWithMethod, FetchOptions, FetchResponse } from "openapi-fetch";
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 
@@ -17,8 +19,13 @@ type OperationOf<Paths, Path, M extends Method> = Path extends keyof Paths
 
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
-/** What a call resolves to: `{ data, error, response }`, as openapi-fetch gives it for JSON. */
-type ResponseOf<Op> = Op extends Record<string | number, any> ? FetchResponse<Op, {}, `${string}/${string}`> : never;
+/** The X-Request-Id the call was sent with (the caller's, or a fresh UUID). */
+export interface WithRequestId {
+  requestId: string;
+}
+
+/** What a call resolves to: `{ data, error, response, requestId }`, as openapi-fetch gives it for JSON. */
+export type ApiResult<Op> = Op extends Record<string | number, any> ? FetchResponse<Op, {}, `${string}/${string}`> & WithRequestId : never;
 
 /** The options argument: required when the operation has a required parameter or body. */
 type InitArgs<Op> = [RequiredKeys<FetchOptions<Op>>] extends [never] ? [init?: FetchOptions<Op>] : [init: FetchOptions<Op>];
@@ -27,17 +34,25 @@ type InitArgs<Op> = [RequiredKeys<FetchOptions<Op>>] extends [never] ? [init?: F
 export type ApiClientMethod<Paths extends {}, M extends Method> = <Path extends ClientPathsWithMethod<Client<Paths>, M>>(
   url: Path,
   ...init: InitArgs<OperationOf<Paths, Path, M>>
-) => Promise<ResponseOf<OperationOf<Paths, Path, M>>>;
+) => Promise<ApiResult<OperationOf<Paths, Path, M>>>;
 
-/** A client for `Paths`: `{ data, error, response }` per call, `data` and `error` typed from the document. */
-export interface ApiClient<Paths extends {}> {
-  GET: ApiClientMethod<Paths, "get">;
-  PUT: ApiClientMethod<Paths, "put">;
-  POST: ApiClientMethod<Paths, "post">;
-  DELETE: ApiClientMethod<Paths, "delete">;
-  PATCH: ApiClientMethod<Paths, "patch">;
-  /** Adds openapi-fetch middleware (e.g. logging, retries). */
-  use(...middleware: Middleware[]): void;
-  /** Removes middleware added with `use`. */
-  eject(...middleware: Middleware[]): void;
+/**
+ * A client for `Paths`: `{ data, error, response, requestId }` per call, `data` and `error`
+ * typed from the document. It is an openapi-fetch `Client<Paths>` (assignable without a cast).
+ */
+export interface ApiClient<Paths extends {}> extends Omit<Client<Paths>, Uppercase<Method>> {
+  // Each method has two signatures. The first is the one calls use. The second makes the
+  // client assignable to openapi-fetch's `Client` (whose generic signatures the compiler
+  // cannot relate to the first) and can never be called: its `this` is `never`, so a call
+  // that fails the first signature is an error, not a fallback to a looser check.
+  GET<Path extends ClientPathsWithMethod<Client<Paths>, "get">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "get">>): Promise<ApiResult<OperationOf<Paths, Path, "get">>>;
+  GET(this: never, url: any, ...init: any[]): Promise<any>;
+  PUT<Path extends ClientPathsWithMethod<Client<Paths>, "put">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "put">>): Promise<ApiResult<OperationOf<Paths, Path, "put">>>;
+  PUT(this: never, url: any, ...init: any[]): Promise<any>;
+  POST<Path extends ClientPathsWithMethod<Client<Paths>, "post">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "post">>): Promise<ApiResult<OperationOf<Paths, Path, "post">>>;
+  POST(this: never, url: any, ...init: any[]): Promise<any>;
+  DELETE<Path extends ClientPathsWithMethod<Client<Paths>, "delete">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "delete">>): Promise<ApiResult<OperationOf<Paths, Path, "delete">>>;
+  DELETE(this: never, url: any, ...init: any[]): Promise<any>;
+  PATCH<Path extends ClientPathsWithMethod<Client<Paths>, "patch">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "patch">>): Promise<ApiResult<OperationOf<Paths, Path, "patch">>>;
+  PATCH(this: never, url: any, ...init: any[]): Promise<any>;
 }

@@ -5,15 +5,18 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components, paths } from "../generated/schema.js";
 import type { ApiClient } from "./api-client.js";
+import { newRequestId, requestIdOf, withRequestId } from "./request-id.js";
 import { retryMiddleware, type RetryOptions } from "./retry.js";
-import { timeoutMiddleware } from "./timeout.js";
+import { CallDeadlines, timeoutMiddleware } from "./timeout.js";
 
 export type { components, operations as operationTypes, paths } from "../generated/schema.js";
 export { operations, type OperationId } from "../generated/operations.js";
-export type { ApiClient, ApiClientMethod } from "./api-client.js";
-export { paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
+export type { ApiClient, ApiClientMethod, ApiResult, WithRequestId } from "./api-client.js";
+export { newRequestId } from "./request-id.js";
+export { anySignal, timeoutSignal } from "./signals.js";
+export { nextPage, paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
 export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
-export { timeoutMiddleware } from "./timeout.js";
+export { CallDeadlines, timeoutMiddleware } from "./timeout.js";
 
 /** An RFC 9457 problem, as every error response of the API carries. */
 export type Problem = components["schemas"]["Problem"];
@@ -37,14 +40,21 @@ export interface ApiClientOptions {
   apiSecret?: string;
   /** A fetch to use instead of the global one, which is otherwise looked up on every request. */
   fetch?: (request: Request) => Promise<Response>;
-  /** Extra headers for every request, e.g. `X-Request-Id`; credentials go in apiKey/apiSecret. */
+  /**
+   * Extra headers for every request; credentials go in apiKey/apiSecret. Each call sends a
+   * fresh `X-Request-Id` unless one is given here or in the call's own `headers`.
+   */
   headers?: Record<string, string>;
   /**
    * Retries (default: 2 tries in all): a 429 on every operation, a 503 or a network error on
    * GETs and on PUT /sms/providers/{id} without `sort`; `retryPosts: true` adds POSTs. `false` turns them off.
    */
   retry?: RetryOptions | false;
-  /** Aborts a call (retries included) still running after this many ms (default 30 000); `false` for none. */
+  /**
+   * Aborts a call (retries included) still running after this many ms (default 30 000);
+   * `false` for none. A retry whose wait (`Retry-After`) would end after it is not made: the
+   * call answers the 429 or 503 instead.
+   */
   timeoutMs?: number | false;
 }
 
@@ -113,9 +123,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient<paths> | A
     ...(options.headers ? { headers: options.headers } : {}),
   });
   // Order matters: the timeout wraps the request as sent, and retries copy it with both.
+  const deadlines = new CallDeadlines();
   client.use(credentialsMiddleware(options.apiKey, options.apiSecret));
-  if (options.timeoutMs !== false) client.use(timeoutMiddleware(options.timeoutMs ?? defaultTimeoutMs));
-  if (options.retry !== false) client.use(retryMiddleware(options.retry ?? {}));
+  if (options.timeoutMs !== false) client.use(timeoutMiddleware(options.timeoutMs ?? defaultTimeoutMs, deadlines));
+  if (options.retry !== false) client.use(retryMiddleware(options.retry ?? {}, deadlines));
+  withRequestIds(client, requestIdOf(options.headers));
   // Same object, stricter call signatures (see api-client.ts).
   return client as unknown as ApiClient<paths>;
+}
+
+type CallInit = { headers?: Parameters<typeof withRequestId>[0] } & Record<string, unknown>;
+type Call = (url: string, init?: CallInit) => Promise<Record<string, unknown>>;
+const callMethods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+/**
+ * Gives every call an X-Request-Id (the call's own, else the client's, else a fresh one) and
+ * puts it on the result as `requestId`, and on a thrown error (network failure, timeout,
+ * abort) as its `requestId` property.
+ */
+function withRequestIds(client: object, clientId: string | undefined): void {
+  const calls = client as Record<(typeof callMethods)[number], Call> & { request: (method: string, url: string, init?: CallInit) => Promise<Record<string, unknown>> };
+  const send = async (init: CallInit | undefined, call: (init: CallInit) => Promise<Record<string, unknown>>) => {
+    const requestId = requestIdOf(init?.headers) ?? clientId ?? newRequestId();
+    try {
+      return { ...(await call({ ...init, headers: withRequestId(init?.headers, requestId) })), requestId };
+    } catch (error) {
+      if (typeof error === "object" && error !== null && Object.isExtensible(error)) Object.assign(error, { requestId });
+      throw error;
+    }
+  };
+  for (const method of callMethods) {
+    const original = calls[method];
+    calls[method] = (url, init) => send(init, (sent) => original(url, sent));
+  }
+  const request = calls.request;
+  calls.request = (method, url, init) => send(init, (sent) => request(method, url, sent));
 }

@@ -31,13 +31,24 @@ export class PageError extends Error {
     readonly status: number,
     readonly problem: Problem | undefined,
     readonly page: number,
+    /** The X-Request-Id of the page's request, to quote when reporting it (undefined only if neither side set one). */
+    readonly requestId?: string,
   ) {
-    super(`page ${page} answered ${status}${problem ? ` ${problem.code}: ${problem.detail}` : ""}`);
+    super(`page ${page} answered ${status}${problem ? ` ${problem.code}: ${problem.detail}` : ""}${requestId ? ` (X-Request-Id ${requestId})` : ""}`);
     this.name = "PageError";
   }
 }
 
-type PageResult = { data?: { result: unknown[]; meta: PageMeta }; error?: unknown; response: Response };
+/**
+ * The page after `body`, or undefined after the last one: the rule `paginate()` walks by,
+ * for TanStack Query's `getNextPageParam` (openapi-react-query's `useInfiniteQuery` with
+ * `pageParamName: "page"`, docs/client.md).
+ */
+export function nextPage(body: { meta: PageMeta; result: readonly unknown[] }): number | undefined {
+  return body.meta.current_page >= body.meta.page_count || body.result.length === 0 ? undefined : body.meta.current_page + 1;
+}
+
+type PageResult = { data?: { result: unknown[]; meta: PageMeta }; error?: unknown; response: Response; requestId?: string };
 
 /** The client's GET, as far as the walk uses it (any client of this package fits). */
 export interface PagingClient {
@@ -58,9 +69,13 @@ export async function* paginate<P extends ListPath>(
   const get = client.GET as unknown as (path: string, init: object) => Promise<PageResult>;
   const query: Record<string, unknown> = { limit: 100, ...(params.query ?? {}) };
   for (let page = (query.page as number | undefined) ?? 1; ; page += 1) {
-    const { data, error, response } = await get.call(client, path, { ...init, params: { ...params, query: { ...query, page } } });
-    if (!data) throw new PageError(response.status, response.ok ? undefined : (error as Problem | undefined), page);
+    const { data, error, response, requestId } = await get.call(client, path, { ...init, params: { ...params, query: { ...query, page } } });
+    if (!data) {
+      // This package's client puts the id on the result; any other client's server echoes it.
+      const id = requestId ?? response.headers.get("x-request-id") ?? undefined;
+      throw new PageError(response.status, response.ok ? undefined : (error as Problem | undefined), page, id);
+    }
     yield* data.result as ListRecord<P>[];
-    if (data.meta.current_page >= data.meta.page_count || data.result.length === 0) return;
+    if (nextPage(data) === undefined) return;
   }
 }

@@ -3,8 +3,11 @@
 // error only on a request that is safe to repeat: a GET, a PUT /sms/providers/{id} without
 // `sort` (a relative move repeated moves twice), a POST only when the caller opts in. Waits
 // follow `Retry-After`, else exponential backoff with full jitter; the wait is cut short by
-// the request's AbortSignal (the caller's, or the client's timeout).
+// the request's AbortSignal (the caller's, or the client's timeout). A wait that would end
+// after the call's deadline is not started: the answer (a 429 with its Retry-After) is
+// returned instead of a TimeoutError that would hide it.
 import type { Middleware } from "openapi-fetch";
+import type { CallDeadlines } from "./timeout.js";
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 2: one retry). 1 never retries. */
@@ -69,7 +72,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The middleware; register it after the credentials (it copies the request as sent). */
-export function retryMiddleware(options: RetryOptions = {}): Middleware {
+export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDeadlines): Middleware {
   const tries = options.tries ?? 2;
   const baseDelayMs = options.baseDelayMs ?? 250;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
@@ -78,20 +81,24 @@ export function retryMiddleware(options: RetryOptions = {}): Middleware {
   const pending = new Map<string, Pending>();
 
   /** How long to wait before the next attempt, or undefined to answer this outcome. */
-  function wait(entry: Pending, outcome: Outcome): number | undefined {
+  function wait(id: string, entry: Pending, outcome: Outcome): number | undefined {
     if (entry.attempts >= tries) return undefined;
     const status = "response" in outcome ? outcome.response.status : undefined;
     if (status !== 429 && !(entry.repeatable && (status === 503 || status === undefined))) return undefined;
     const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (entry.attempts - 1)) * random();
     const after = "response" in outcome ? retryAfterMs(outcome.response) : undefined;
     if (after !== undefined && after > maxDelayMs) return undefined;
-    return after ?? backoff;
+    const delay = after ?? backoff;
+    // The wait and at least the start of another attempt must fit in what is left of the call.
+    const left = deadlines?.remainingMs(id);
+    if (left !== undefined && delay >= left) return undefined;
+    return delay;
   }
 
   async function settle(id: string, first: Outcome, fetch: (request: Request) => Promise<Response>): Promise<Response> {
     const entry = pending.get(id);
     let outcome = first;
-    for (let delay = entry && wait(entry, outcome); entry && delay !== undefined; delay = wait(entry, outcome)) {
+    for (let delay = entry && wait(id, entry, outcome); entry && delay !== undefined; delay = wait(id, entry, outcome)) {
       if ("response" in outcome) await outcome.response.body?.cancel();
       await sleep(delay, entry.copy.signal);
       entry.attempts += 1;

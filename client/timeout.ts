@@ -1,15 +1,35 @@
 // A default timeout for every call, on openapi-fetch's middleware: the request's signal
 // becomes "the caller's signal or the timer", so an AbortSignal passed per call still
-// cancels it. The time covers the whole call, retries and their waits included.
+// cancels it. The time covers the whole call, retries and their waits included; the retry
+// middleware reads the call's deadline, so it never starts a wait the timer would cut
+// (it answers the 429 or 503 instead, Retry-After included).
 import type { Middleware } from "openapi-fetch";
+import { anySignal } from "./signals.js";
+
+/** When each running call must be done (ms since the epoch, Date.now()), by openapi-fetch's call id. */
+export class CallDeadlines {
+  readonly #at = new Map<string, number>();
+  set(id: string, at: number): void {
+    this.#at.set(id, at);
+  }
+  delete(id: string): void {
+    this.#at.delete(id);
+  }
+  /** Milliseconds left to the call, or undefined when it has no deadline. */
+  remainingMs(id: string, now = Date.now()): number | undefined {
+    const at = this.#at.get(id);
+    return at === undefined ? undefined : at - now;
+  }
+}
 
 /** Aborts a call still running after `ms` with a `TimeoutError` DOMException. */
-export function timeoutMiddleware(ms: number): Middleware {
+export function timeoutMiddleware(ms: number, deadlines?: CallDeadlines): Middleware {
   if (!(Number.isFinite(ms) && ms > 0)) throw new Error(`timeout: must be a positive number of ms, got ${ms}`);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const clear = (id: string) => {
     clearTimeout(timers.get(id));
     timers.delete(id);
+    deadlines?.delete(id);
   };
   return {
     onRequest({ request, id }) {
@@ -19,7 +39,8 @@ export function timeoutMiddleware(ms: number): Middleware {
         id,
         setTimeout(() => controller.abort(new DOMException(`The request took longer than ${ms} ms`, "TimeoutError")), ms),
       );
-      return new Request(request, { signal: AbortSignal.any([request.signal, controller.signal]) });
+      deadlines?.set(id, Date.now() + ms);
+      return new Request(request, { signal: anySignal([request.signal, controller.signal]) });
     },
     onResponse({ id }) {
       clear(id);

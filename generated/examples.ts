@@ -3,8 +3,27 @@ import type { components, paths } from "./schema.js";
 
 type Schemas = components["schemas"];
 
+/** `T` with every property and array read-only, as the frozen examples are. */
+export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** `T` with every property and array writable again (what `copyOf` returns). */
+export type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A deep, writable copy of an example, for a test that needs to change one (a request body, say). */
+export function copyOf<T>(example: T): Mutable<T> {
+  return structuredClone(example) as Mutable<T>;
+}
+
 /** The sign-up widget of the demo application (readWidget 200). */
-export const WidgetRead = {
+export const WidgetRead = deepFreeze({
   "type": "api.application.widget.read",
   "result": {
     "id": "wgt_5a3c8e1f7b92",
@@ -36,10 +55,10 @@ export const WidgetRead = {
       "verify_key": "vk_9f2c7a1e4b8d6053"
     }
   }
-} satisfies Schemas["WidgetReadResponse"];
+} as const satisfies DeepReadonly<Schemas["WidgetReadResponse"]>);
 
 /** An id with a space (readWidget 400). */
-export const ReadWidgetValidationFailedProblem = {
+export const ReadWidgetValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -53,60 +72,60 @@ export const ReadWidgetValidationFailedProblem = {
       "message": "must match pattern \"^[A-Za-z0-9_-]+$\" (An identifier (1–64 characters of A-Z a-z 0-9 _ -))"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (readWidget 401). */
-export const ReadWidgetUnauthorizedProblem = {
+export const ReadWidgetUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unknown widget id (readWidget 404). */
-export const ReadWidgetNotFoundProblem = {
+export const ReadWidgetNotFoundProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_found",
   "title": "Not found",
   "status": 404,
   "detail": "Widget wgt_0000000000 was not found.",
   "instance": "/v1/widgets/wgt_0000000000",
   "code": "not_found"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (findEncryptionReports 429). */
-export const RateLimitedProblem = {
+export const RateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/reports/encryption",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (findWebhooks 500). */
-export const InternalErrorProblem = {
+export const InternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/webhooks",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (findEncryptionReports 503). */
-export const ServiceUnavailableProblem = {
+export const ServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/reports/encryption",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** The latest activity of a user, newest first (findUserActivity 200). */
-export const UserActivityFind = {
+export const UserActivityFind = deepFreeze({
   "type": "api.application.user.activity.find",
   "result": [
     {
@@ -154,10 +173,10 @@ export const UserActivityFind = {
     "current_count": 2,
     "current_page": 1
   }
-} satisfies Schemas["UserActivityFindResponse"];
+} as const satisfies DeepReadonly<Schemas["UserActivityFindResponse"]>);
 
 /** A page size under 10 (findUserActivity 400). */
-export const FindUserActivityValidationFailedProblem = {
+export const FindUserActivityValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -171,30 +190,30 @@ export const FindUserActivityValidationFailedProblem = {
       "message": "must be >= 10 (Page size, 10 to 100)"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (findUserActivity 401). */
-export const FindUserActivityUnauthorizedProblem = {
+export const FindUserActivityUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unknown user id (findUserActivity 404). */
-export const FindUserActivityNotFoundProblem = {
+export const FindUserActivityNotFoundProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_found",
   "title": "Not found",
   "status": 404,
   "detail": "User usr_0000000000 was not found.",
   "instance": "/v1/users/usr_0000000000/activity",
   "code": "not_found"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Encryption-key reports, newest first (findEncryptionReports 200). */
-export const EncryptionReportsFind = {
+export const EncryptionReportsFind = deepFreeze({
   "type": "api.application.reports.encryption",
   "result": [
     {
@@ -278,10 +297,10 @@ export const EncryptionReportsFind = {
     "current_count": 2,
     "current_page": 1
   }
-} satisfies Schemas["EncryptionReportsResponse"];
+} as const satisfies DeepReadonly<Schemas["EncryptionReportsResponse"]>);
 
 /** A start_date in milliseconds (findEncryptionReports 400). */
-export const FindEncryptionReportsValidationFailedProblem = {
+export const FindEncryptionReportsValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -295,20 +314,20 @@ export const FindEncryptionReportsValidationFailedProblem = {
       "message": "must be <= 9999999999 (Unix time in seconds (0 to 9999999999, i.e. up to the year 2286))"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (findEncryptionReports 401). */
-export const FindEncryptionReportsUnauthorizedProblem = {
+export const FindEncryptionReportsUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/reports/encryption",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Move the backup gateway up and widen it to France (updateSmsProvider request). */
-export const SmsProviderUpdateRequest = {
+export const SmsProviderUpdateRequest = deepFreeze({
   "sort": "UP",
   "countries": [
     "ES",
@@ -321,13 +340,13 @@ export const SmsProviderUpdateRequest = {
     "+33"
   ],
   "log_messages": "FULL"
-} satisfies Schemas["SmsProviderUpdate"];
+} as const satisfies DeepReadonly<Schemas["SmsProviderUpdate"]>);
 
 /** An empty body changes nothing (updateSmsProvider request). */
-export const SmsProviderUpdateEmpty = {} satisfies Schemas["SmsProviderUpdate"];
+export const SmsProviderUpdateEmpty = deepFreeze({} as const satisfies DeepReadonly<Schemas["SmsProviderUpdate"]>);
 
 /** The backup gateway after moving up (updateSmsProvider 200). */
-export const SmsProviderUpdate = {
+export const SmsProviderUpdate = deepFreeze({
   "type": "api.application.sms.provider.update",
   "result": {
     "id": "sms_9e4a1d7c3b2f",
@@ -353,10 +372,10 @@ export const SmsProviderUpdate = {
     "sort": 1,
     "created_at": "2026-01-12T10:20:00.000Z"
   }
-} satisfies Schemas["SmsProviderUpdateResponse"];
+} as const satisfies DeepReadonly<Schemas["SmsProviderUpdateResponse"]>);
 
 /** A sort that is not UP or DOWN (updateSmsProvider 400). */
-export const UpdateSmsProviderValidationFailedProblem = {
+export const UpdateSmsProviderValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -370,7 +389,7 @@ export const UpdateSmsProviderValidationFailedProblem = {
       "message": "must be equal to one of the allowed values: UP, DOWN"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (updateSmsProvider 400). */
 export const UpdateSmsProviderMalformedJsonProblem = {
@@ -390,57 +409,57 @@ export const UpdateSmsProviderMalformedJsonProblem = {
 } satisfies Schemas["Problem"];
 
 /** Not a bearer API key (updateSmsProvider 401). */
-export const UpdateSmsProviderUnauthorizedProblem = {
+export const UpdateSmsProviderUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unknown SMS provider id (updateSmsProvider 404). */
-export const UpdateSmsProviderNotFoundProblem = {
+export const UpdateSmsProviderNotFoundProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_found",
   "title": "Not found",
   "status": 404,
   "detail": "SMS provider sms_0000000000 was not found.",
   "instance": "/v1/sms/providers/sms_0000000000",
   "code": "not_found"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Un-defaulting the default provider (updateSmsProvider 409). */
-export const ConflictProblem = {
+export const ConflictProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/conflict",
   "title": "Conflict",
   "status": 409,
   "detail": "Provider sms_2c7e9b4f1a6d is the default; make another provider the default instead.",
   "instance": "/v1/sms/providers/sms_2c7e9b4f1a6d",
   "code": "conflict"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body over 100 kB (createNotification 413). */
-export const PayloadTooLargeProblem = {
+export const PayloadTooLargeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/payload_too_large",
   "title": "Payload too large",
   "status": 413,
   "detail": "The JSON body is over the 100 kB limit.",
   "instance": "/v1/notifications",
   "code": "payload_too_large"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body not JSON (saveEmailTransport 415). */
-export const UnsupportedMediaTypeProblem = {
+export const UnsupportedMediaTypeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unsupported_media_type",
   "title": "Unsupported media type",
   "status": 415,
   "detail": "The body must be application/json.",
   "instance": "/v1/custom/emails",
   "code": "unsupported_media_type"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Switch the transport to Amazon SES (saveEmailTransport request). */
-export const EmailSaveSes = {
+export const EmailSaveSes = deepFreeze({
   "type": "SES",
   "email_from": "no-reply@acme-shop.example",
   "email_admin": "admin@acme-shop.example",
@@ -451,10 +470,10 @@ export const EmailSaveSes = {
     "accessKeyId": "AKIAIOSFODNN7EXAMPLE",
     "secretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
   }
-} satisfies Schemas["EmailSettingsSave"];
+} as const satisfies DeepReadonly<Schemas["EmailSettingsSave"]>);
 
 /** Use SendGrid (saveEmailTransport request). */
-export const EmailSaveSendgrid = {
+export const EmailSaveSendgrid = deepFreeze({
   "type": "SENDGRID",
   "email_from": "no-reply@acme-shop.example",
   "email_admin": "admin@acme-shop.example",
@@ -462,10 +481,10 @@ export const EmailSaveSendgrid = {
   "auth": {
     "api_key": "SG.demo-9f2c7a1e4b8d6053.rotate-me"
   }
-} satisfies Schemas["EmailSettingsSave"];
+} as const satisfies DeepReadonly<Schemas["EmailSettingsSave"]>);
 
 /** The transport after switching to SES (same id, counters kept) (saveEmailTransport 200). */
-export const EmailSave = {
+export const EmailSave = deepFreeze({
   "type": "api.application.email.save",
   "result": {
     "id": "eml_8f3b1e6c2a9d",
@@ -484,10 +503,10 @@ export const EmailSave = {
     "created_at": "2026-01-20T11:00:00.000Z",
     "region": "eu-west-1"
   }
-} satisfies Schemas["EmailSaveResponse"];
+} as const satisfies DeepReadonly<Schemas["EmailSaveResponse"]>);
 
 /** An unknown provider type (saveEmailTransport 400). */
-export const SaveEmailTransportValidationFailedProblem = {
+export const SaveEmailTransportValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -501,7 +520,7 @@ export const SaveEmailTransportValidationFailedProblem = {
       "message": "must be equal to one of the allowed values: SENDGRID, SES"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (saveEmailTransport 400). */
 export const SaveEmailTransportMalformedJsonProblem = {
@@ -521,17 +540,17 @@ export const SaveEmailTransportMalformedJsonProblem = {
 } satisfies Schemas["Problem"];
 
 /** Not a bearer API key (saveEmailTransport 401). */
-export const SaveEmailTransportUnauthorizedProblem = {
+export const SaveEmailTransportUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/custom/emails",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A simple notice to one user, by id and by e-mail (createNotification request). */
-export const NotificationCreateSimple = {
+export const NotificationCreateSimple = deepFreeze({
   "name": "Maintenance notice",
   "type": "SIMPLE",
   "title": "Scheduled maintenance",
@@ -542,10 +561,10 @@ export const NotificationCreateSimple = {
     "tomas.reyes@acme-shop.example"
   ],
   "send_at": 1894698000
-} satisfies Schemas["NotificationCreate"];
+} as const satisfies DeepReadonly<Schemas["NotificationCreate"]>);
 
 /** A survey prompt to a user group, at a set time (createNotification request). */
-export const NotificationCreateSurvey = {
+export const NotificationCreateSurvey = deepFreeze({
   "name": "Checkout survey",
   "type": "SURVEY",
   "title": "How was checkout today?",
@@ -557,10 +576,10 @@ export const NotificationCreateSurvey = {
   "close_text": "Not now",
   "submit_text": "Send answer",
   "send_at": 1894698000
-} satisfies Schemas["NotificationCreate"];
+} as const satisfies DeepReadonly<Schemas["NotificationCreate"]>);
 
 /** A single-choice question broadcast to every user, sent now (createNotification request). */
-export const NotificationCreateRadio = {
+export const NotificationCreateRadio = deepFreeze({
   "type": "RADIO",
   "title": "Preferred contact time",
   "content": "When should our support team call you back?",
@@ -578,10 +597,10 @@ export const NotificationCreateRadio = {
       "text": "Evening"
     }
   ]
-} satisfies Schemas["NotificationCreate"];
+} as const satisfies DeepReadonly<Schemas["NotificationCreate"]>);
 
 /** A multiple-choice question to one user by e-mail, sent now (createNotification request). */
-export const NotificationCreateCheckbox = {
+export const NotificationCreateCheckbox = deepFreeze({
   "type": "CHECKBOX",
   "title": "Which updates do you want?",
   "content": "Pick every kind of message you would like to receive.",
@@ -600,10 +619,10 @@ export const NotificationCreateCheckbox = {
       "text": "Billing reminders"
     }
   ]
-} satisfies Schemas["NotificationCreate"];
+} as const satisfies DeepReadonly<Schemas["NotificationCreate"]>);
 
 /** The scheduled notice (createNotification 200). */
-export const NotificationCreate = {
+export const NotificationCreate = deepFreeze({
   "type": "api.application.notification.create",
   "result": {
     "id": "ntf_4d8a2f6c1e9b",
@@ -620,10 +639,10 @@ export const NotificationCreate = {
       "tomas.reyes@acme-shop.example"
     ]
   }
-} satisfies Schemas["NotificationCreateResponse"];
+} as const satisfies DeepReadonly<Schemas["NotificationCreateResponse"]>);
 
 /** An empty title (createNotification 400). */
-export const CreateNotificationValidationFailedProblem = {
+export const CreateNotificationValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -637,7 +656,7 @@ export const CreateNotificationValidationFailedProblem = {
       "message": "must NOT have fewer than 1 characters"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (createNotification 400). */
 export const CreateNotificationMalformedJsonProblem = {
@@ -657,17 +676,17 @@ export const CreateNotificationMalformedJsonProblem = {
 } satisfies Schemas["Problem"];
 
 /** Only one of the key pair (createNotification 401). */
-export const CreateNotificationUnauthorizedProblem = {
+export const CreateNotificationUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Expected both X-Api-Key and X-Api-Secret.",
   "instance": "/v1/notifications",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** The logout webhook (readWebhook 200). */
-export const WebhookRead = {
+export const WebhookRead = deepFreeze({
   "type": "api.application.webhook.read",
   "result": {
     "id": "whk_3a7f1c9e5b2d",
@@ -678,10 +697,10 @@ export const WebhookRead = {
     "application_id": "app_8c1f5e20d9b4",
     "created_at": "2026-02-10T10:00:00.000Z"
   }
-} satisfies Schemas["WebhookReadResponse"];
+} as const satisfies DeepReadonly<Schemas["WebhookReadResponse"]>);
 
 /** An id with a space (readWebhook 400). */
-export const ReadWebhookValidationFailedProblem = {
+export const ReadWebhookValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -695,30 +714,30 @@ export const ReadWebhookValidationFailedProblem = {
       "message": "must match pattern \"^[A-Za-z0-9_-]+$\" (An identifier (1–64 characters of A-Z a-z 0-9 _ -))"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (readWebhook 401). */
-export const ReadWebhookUnauthorizedProblem = {
+export const ReadWebhookUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unknown webhook id (readWebhook 404). */
-export const ReadWebhookNotFoundProblem = {
+export const ReadWebhookNotFoundProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_found",
   "title": "Not found",
   "status": 404,
   "detail": "Webhook whk_0000000000 was not found.",
   "instance": "/v1/webhooks/whk_0000000000",
   "code": "not_found"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Deliveries of the logout webhook, newest first (findWebhookHistory 200). */
-export const WebhookHistory = {
+export const WebhookHistory = deepFreeze({
   "type": "api.application.webhook.history",
   "result": [
     {
@@ -752,10 +771,10 @@ export const WebhookHistory = {
     "current_count": 2,
     "current_page": 1
   }
-} satisfies Schemas["WebhookHistoryResponse"];
+} as const satisfies DeepReadonly<Schemas["WebhookHistoryResponse"]>);
 
 /** A page number under 1 (findWebhookHistory 400). */
-export const FindWebhookHistoryValidationFailedProblem = {
+export const FindWebhookHistoryValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -769,30 +788,30 @@ export const FindWebhookHistoryValidationFailedProblem = {
       "message": "must be >= 1 (Page number, from 1)"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (findWebhookHistory 401). */
-export const FindWebhookHistoryUnauthorizedProblem = {
+export const FindWebhookHistoryUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unknown webhook id (findWebhookHistory 404). */
-export const FindWebhookHistoryNotFoundProblem = {
+export const FindWebhookHistoryNotFoundProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_found",
   "title": "Not found",
   "status": 404,
   "detail": "Webhook whk_0000000000 was not found.",
   "instance": "/v1/webhooks/whk_0000000000/history",
   "code": "not_found"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** The application's webhooks, newest first (findWebhooks 200). */
-export const WebhookFind = {
+export const WebhookFind = deepFreeze({
   "type": "api.application.webhook.find",
   "result": [
     {
@@ -820,10 +839,10 @@ export const WebhookFind = {
     "current_count": 2,
     "current_page": 1
   }
-} satisfies Schemas["WebhookFindResponse"];
+} as const satisfies DeepReadonly<Schemas["WebhookFindResponse"]>);
 
 /** A page size under 10 (findWebhooks 400). */
-export const FindWebhooksValidationFailedProblem = {
+export const FindWebhooksValidationFailedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/validation_failed",
   "title": "Validation failed",
   "status": 400,
@@ -837,300 +856,300 @@ export const FindWebhooksValidationFailedProblem = {
       "message": "must be >= 10 (Page size, 10 to 100)"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (findWebhooks 401). */
-export const FindWebhooksUnauthorizedProblem = {
+export const FindWebhooksUnauthorizedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unauthorized",
   "title": "Unauthorized",
   "status": 401,
   "detail": "Authorization header with scheme 'Bearer' required",
   "instance": "/v1/webhooks",
   "code": "unauthorized"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (readWidget 429). */
-export const ReadWidgetRateLimitedProblem = {
+export const ReadWidgetRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (readWidget 500). */
-export const ReadWidgetInternalErrorProblem = {
+export const ReadWidgetInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (readWidget 503). */
-export const ReadWidgetServiceUnavailableProblem = {
+export const ReadWidgetServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (findUserActivity 429). */
-export const FindUserActivityRateLimitedProblem = {
+export const FindUserActivityRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (findUserActivity 500). */
-export const FindUserActivityInternalErrorProblem = {
+export const FindUserActivityInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (findUserActivity 503). */
-export const FindUserActivityServiceUnavailableProblem = {
+export const FindUserActivityServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (findEncryptionReports 500). */
-export const FindEncryptionReportsInternalErrorProblem = {
+export const FindEncryptionReportsInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/reports/encryption",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body over 100 kB (updateSmsProvider 413). */
-export const UpdateSmsProviderPayloadTooLargeProblem = {
+export const UpdateSmsProviderPayloadTooLargeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/payload_too_large",
   "title": "Payload too large",
   "status": 413,
   "detail": "The JSON body is over the 100 kB limit.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "payload_too_large"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body not JSON (updateSmsProvider 415). */
-export const UpdateSmsProviderUnsupportedMediaTypeProblem = {
+export const UpdateSmsProviderUnsupportedMediaTypeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unsupported_media_type",
   "title": "Unsupported media type",
   "status": 415,
   "detail": "The body must be application/json.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "unsupported_media_type"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (updateSmsProvider 429). */
-export const UpdateSmsProviderRateLimitedProblem = {
+export const UpdateSmsProviderRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (updateSmsProvider 500). */
-export const UpdateSmsProviderInternalErrorProblem = {
+export const UpdateSmsProviderInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (updateSmsProvider 503). */
-export const UpdateSmsProviderServiceUnavailableProblem = {
+export const UpdateSmsProviderServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body over 100 kB (saveEmailTransport 413). */
-export const SaveEmailTransportPayloadTooLargeProblem = {
+export const SaveEmailTransportPayloadTooLargeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/payload_too_large",
   "title": "Payload too large",
   "status": 413,
   "detail": "The JSON body is over the 100 kB limit.",
   "instance": "/v1/custom/emails",
   "code": "payload_too_large"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (saveEmailTransport 429). */
-export const SaveEmailTransportRateLimitedProblem = {
+export const SaveEmailTransportRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/custom/emails",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (saveEmailTransport 500). */
-export const SaveEmailTransportInternalErrorProblem = {
+export const SaveEmailTransportInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/custom/emails",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (saveEmailTransport 503). */
-export const SaveEmailTransportServiceUnavailableProblem = {
+export const SaveEmailTransportServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/custom/emails",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Body not JSON (createNotification 415). */
-export const CreateNotificationUnsupportedMediaTypeProblem = {
+export const CreateNotificationUnsupportedMediaTypeProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/unsupported_media_type",
   "title": "Unsupported media type",
   "status": 415,
   "detail": "The body must be application/json.",
   "instance": "/v1/notifications",
   "code": "unsupported_media_type"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (createNotification 429). */
-export const CreateNotificationRateLimitedProblem = {
+export const CreateNotificationRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/notifications",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (createNotification 500). */
-export const CreateNotificationInternalErrorProblem = {
+export const CreateNotificationInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/notifications",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (createNotification 503). */
-export const CreateNotificationServiceUnavailableProblem = {
+export const CreateNotificationServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/notifications",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (readWebhook 429). */
-export const ReadWebhookRateLimitedProblem = {
+export const ReadWebhookRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (readWebhook 500). */
-export const ReadWebhookInternalErrorProblem = {
+export const ReadWebhookInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (readWebhook 503). */
-export const ReadWebhookServiceUnavailableProblem = {
+export const ReadWebhookServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (findWebhookHistory 429). */
-export const FindWebhookHistoryRateLimitedProblem = {
+export const FindWebhookHistoryRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Unexpected failure (findWebhookHistory 500). */
-export const FindWebhookHistoryInternalErrorProblem = {
+export const FindWebhookHistoryInternalErrorProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/internal_error",
   "title": "Internal server error",
   "status": 500,
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "internal_error"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (findWebhookHistory 503). */
-export const FindWebhookHistoryServiceUnavailableProblem = {
+export const FindWebhookHistoryServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Too many requests (findWebhooks 429). */
-export const FindWebhooksRateLimitedProblem = {
+export const FindWebhooksRateLimitedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/rate_limited",
   "title": "Too many requests",
   "status": 429,
   "detail": "The rate limit of this API key is used up; retry after the Retry-After delay.",
   "instance": "/v1/webhooks",
   "code": "rate_limited"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Service unavailable (findWebhooks 503). */
-export const FindWebhooksServiceUnavailableProblem = {
+export const FindWebhooksServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
   "title": "Service unavailable",
   "status": 503,
   "detail": "The database cannot be reached just now; retry after the Retry-After delay.",
   "instance": "/v1/webhooks",
   "code": "service_unavailable"
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Every named example of the document, by name. */
-export const examples = {
+export const examples = deepFreeze({
   WidgetRead,
   ReadWidgetValidationFailedProblem,
   ReadWidgetUnauthorizedProblem,
@@ -1208,7 +1227,7 @@ export const examples = {
   FindWebhookHistoryServiceUnavailableProblem,
   FindWebhooksRateLimitedProblem,
   FindWebhooksServiceUnavailableProblem,
-};
+});
 
 /** The name of a documented example. */
 export type ExampleName = keyof typeof examples;
@@ -1217,7 +1236,7 @@ export type ExampleName = keyof typeof examples;
  * Each operation's documented answers by status: content type, the documented example of
  * each response header, and the names of its examples (the first is the default, as on the mock).
  */
-export const responseExamples = {
+export const responseExamples = deepFreeze({
   readWidget: {
     200: { contentType: "application/json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["WidgetRead"] },
     400: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetValidationFailedProblem"] },
@@ -1302,4 +1321,4 @@ export const responseExamples = {
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhooksServiceUnavailableProblem"] },
   },
-} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>;
+} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>);

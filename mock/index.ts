@@ -1,16 +1,23 @@
-// The mock: Prism (the libraries of @stoplight/prism-cli 5.14.2) run in-process over the
-// bundled document. Prism routes on the operation paths and ignores the server URL's path,
-// so the operations are handed to it with the base path (`/v1`) in front: the mock serves
-// exactly the URLs the server does, and anything outside the base path is Prism's 404.
-// In-process means no child process to leak: close() is all the cleanup there is.
-import { createLogger } from "@stoplight/prism-core";
-import { getHttpOperationsFromSpec, type IHttpConfig } from "@stoplight/prism-http";
-import { createServer } from "@stoplight/prism-http-server";
-import { Server } from "node:http";
+// The mock: the reference server's own contract layer (server/express/: credentials,
+// request validation, limits, CORS, request ids, the log line, the one error mapper) in
+// front of handlers that answer from the document instead of a store (mock/answers.ts). So
+// every refusal a request can earn from the document alone is the server's own answer, and
+// what only state can decide (unknown ids, conflicts) is documented in docs/mock.md.
+// In-process: close() is all the cleanup there is.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { LevelWithSilent } from "pino";
+import { createContractApp } from "../server/express/app.js";
+import { answerClientErrors } from "../server/http/client-error.js";
+import { awaitingContinue } from "../server/http/expect-continue.js";
+import type { CorsOptions } from "../server/http/cors.js";
 import { basePathOf, loadDocument } from "../server/http/document.js";
-import { guarded, type UnknownQueryCheck } from "./guard.js";
-import { unknownQueryCheck } from "./unknown-query.js";
+import { createDrain } from "../server/http/drain.js";
+import { createLogger } from "../server/http/logging.js";
+import type { RateLimitOptions } from "../server/http/rate-limit.js";
+import { mockHandlers } from "./answers.js";
+import { seedAuthenticator } from "./credentials.js";
+import { current, takePreference } from "./prefer.js";
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -19,67 +26,61 @@ export interface MockOptions {
   host?: string;
   /** Answer with generated data instead of the documented examples (per request: `Prefer: dynamic=true`). */
   dynamic?: boolean;
-  /** Prism's log level; default `silent`. `error` shows each request violation. */
+  /** The request log's level (one JSON line per request on stdout); default `silent`. */
   logLevel?: LevelWithSilent;
+  /** Which browser origins may call; default any origin (`*`, never with credentials). `false` for no CORS headers. */
+  cors?: CorsOptions | false;
+  /** As on the server: requests per minute per API key (default 600), or false for none. */
+  rateLimit?: RateLimitOptions | false;
+  /** As on the server: failed authentications per minute per address (default 60), or false for none. */
+  failedAuthLimit?: RateLimitOptions | false;
+  /** The seed whose credentials are accepted; default the demo seed (the examples' applications). */
+  seedFile?: string;
 }
 
 export interface RunningMock {
   /** Base URL of the API, ending in the document's base path, e.g. `http://127.0.0.1:4010/v1`. */
   url: string;
+  /** Stops listening; resolves once in-flight requests are answered. */
   close(): Promise<void>;
 }
-
-// Prism logs whole requests on errors; credentials and e-mail auth never reach a log line.
-const redact = ["authorization", "x-api-key", "x-api-secret"]
-  .map((header) => `input.headers["${header}"]`)
-  .concat(["input.body.auth"]);
 
 /** Starts the mock on a free port (or the one given) and resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const document = loadDocument();
-  const basePath = basePathOf(document);
-  const operations = (await getHttpOperationsFromSpec(document)).map((operation) => ({
-    ...operation,
-    path: `${basePath}${operation.path}`,
-  }));
-
-  const config: IHttpConfig = {
-    mock: { dynamic: options.dynamic ?? false },
-    validateRequest: true,
-    validateResponse: true,
-    checkSecurity: true,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-  };
-  const logger = createLogger("MOCK", { level: options.logLevel ?? "silent", redact });
-  const server = createServer(operations, { cors: true, config, components: { logger } });
-  const listening = withGuard(() => server.listen(options.port ?? 0, options.host ?? "127.0.0.1"), unknownQueryCheck(document, basePath));
-  const address = await listening;
-  return { url: `${address}${basePath}`, close: () => server.close() };
-}
-
-/**
- * Runs Prism's listen with mock/guard.ts in front of its request listener. Prism does not
- * expose its node:http server, so the server is taken as it starts listening (synchronously,
- * inside `listen`) and its one request listener is wrapped.
- */
-function withGuard<T>(listen: () => T, unknownQuery: UnknownQueryCheck): T {
-  const original = Server.prototype.listen;
-  const own = Object.hasOwn(Server.prototype, "listen");
-  let server: Server | undefined;
-  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
-    server = this;
-    return original.apply(this, args as never);
-  } as typeof original;
-  try {
-    return listen();
-  } finally {
-    if (own) Server.prototype.listen = original;
-    else delete (Server.prototype as { listen?: unknown }).listen;
-    const [prism, ...others] = server?.listeners("request") ?? [];
-    if (!server || !prism || others.length) throw new Error("Prism's server was not found: the mock cannot guard it");
-    server.removeAllListeners("request");
-    server.on("request", guarded(prism as Parameters<typeof guarded>[0], unknownQuery));
-  }
+  const app = createContractApp({
+    document,
+    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false }) as never,
+    authenticate: seedAuthenticator(options.seedFile),
+    logger: createLogger(options.logLevel ?? "silent"),
+    // The examples are checked against the schemas in CI; generated data is random within them.
+    validateResponses: false,
+    cors: options.cors ?? { origins: "*" },
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.failedAuthLimit !== undefined ? { failedAuthLimit: options.failedAuthLimit } : {}),
+  });
+  const server: Server = createServer({ connectionsCheckingInterval: 1000 });
+  const drain = createDrain(server, { graceMs: 2000 });
+  const serve = drain.tracked((req, res) => {
+    const { preference, url } = takePreference(req);
+    req.url = url;
+    current.run({ preference, res }, () => app(req, res));
+  });
+  server.on("request", serve);
+  // As on the server: `100 Continue` is sent once the credentials passed.
+  server.on("checkContinue", (req, res) => {
+    awaitingContinue.add(req);
+    serve(req, res);
+  });
+  answerClientErrors(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return { url: `http://${host}:${address.port}${basePathOf(document)}`, close: drain.drain };
 }

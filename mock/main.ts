@@ -12,6 +12,6 @@ try {
 process.exitCode = await runMock({
   port,
   host: process.env.HOST || "127.0.0.1",
-  logLevel: "error",
+  logLevel: "info",
   dynamic: process.env.MOCK_DYNAMIC === "true",
 });

@@ -123,14 +123,19 @@ export interface HandlersOptions {
 /**
  * Handlers for every operation, each answering its documented success example, or the answer
  * `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
- * answer, as on the mock; an undocumented one is a 500 naming what is documented.
+ * answer, as on the mock; an undocumented one is a 500 naming what is documented. The
+ * request's X-Request-Id is echoed, as the server and the mock echo it.
  */
 export function createHandlers(options: HandlersOptions): HttpHandler[] {
   return (Object.keys(operations) as OperationId[]).map((operationId) =>
     method(operationId)(urlOf(operationId, options.baseUrl), ({ request }) => {
       const choice = { ...(options.choose?.[operationId] ?? {}), ...preferred(request) } as Choice<typeof operationId>;
       try {
-        return documentedResponse(operationId, choice);
+        const response = documentedResponse(operationId, choice);
+        // As the server and the mock do: the caller's request id comes back.
+        const requestId = request.headers.get("x-request-id");
+        if (requestId) response.headers.set("X-Request-Id", requestId);
+        return response;
       } catch (error) {
         return HttpResponse.json({ error: (error as Error).message }, { status: 500 });
       }

@@ -2,7 +2,9 @@
 // constant (`satisfies` the schema of the request body or response that shows it, so an
 // example the types reject fails `tsc`), and per operation the documented answers (status,
 // content type, headers with their documented examples, example names), which the MSW
-// handlers serve. Frontend unit tests import these instead of copying JSON.
+// handlers serve. Frontend unit tests import these instead of copying JSON. Every constant is
+// `as const` (literal types) and deeply frozen, so a test that changes a fixture by mistake
+// throws instead of changing it for every later test; `copyOf()` gives a mutable copy.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [input = "generated/openapi.json", output = "generated/examples.ts"] = process.argv.slice(2);
@@ -75,7 +77,7 @@ if (unused.length > 0) throw new Error(`examples shown by no operation: ${unused
 const constants = Object.entries<Node>(doc.components.examples).map(([name, example]) => {
   const { type, where } = typeOf.get(name)!;
   const value = JSON.stringify(example.value, null, 2);
-  return `/** ${example.summary ?? name} (${where.join("; ")}). */\nexport const ${name} = ${value} satisfies ${type};`;
+  return `/** ${example.summary ?? name} (${where.join("; ")}). */\nexport const ${name} = deepFreeze(${value} as const satisfies DeepReadonly<${type}>);`;
 });
 
 writeFileSync(
@@ -83,12 +85,27 @@ writeFileSync(
   `// Generated from ${input} by scripts/generate-examples.ts. Do not edit: run \`npm run generate\`.\n` +
     `import type { components, paths } from "./schema.js";\n\n` +
     `type Schemas = components["schemas"];\n\n` +
+    `/** \`T\` with every property and array read-only, as the frozen examples are. */\n` +
+    `export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;\n\n` +
+    `/** \`T\` with every property and array writable again (what \`copyOf\` returns). */\n` +
+    `export type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;\n\n` +
+    `function deepFreeze<T>(value: T): T {\n` +
+    `  if (value && typeof value === "object" && !Object.isFrozen(value)) {\n` +
+    `    for (const item of Object.values(value)) deepFreeze(item);\n` +
+    `    Object.freeze(value);\n` +
+    `  }\n` +
+    `  return value;\n` +
+    `}\n\n` +
+    `/** A deep, writable copy of an example, for a test that needs to change one (a request body, say). */\n` +
+    `export function copyOf<T>(example: T): Mutable<T> {\n` +
+    `  return structuredClone(example) as Mutable<T>;\n` +
+    `}\n\n` +
     `${constants.join("\n\n")}\n\n` +
     `/** Every named example of the document, by name. */\n` +
-    `export const examples = {\n${Object.keys(doc.components.examples).map((name) => `  ${name},`).join("\n")}\n};\n\n` +
+    `export const examples = deepFreeze({\n${Object.keys(doc.components.examples).map((name) => `  ${name},`).join("\n")}\n});\n\n` +
     `/** The name of a documented example. */\n` +
     `export type ExampleName = keyof typeof examples;\n\n` +
     `/**\n * Each operation's documented answers by status: content type, the documented example of\n` +
     ` * each response header, and the names of its examples (the first is the default, as on the mock).\n */\n` +
-    `export const responseExamples = {\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>;\n`,
+    `export const responseExamples = deepFreeze({\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>);\n`,
 );

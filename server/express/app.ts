@@ -17,7 +17,7 @@ import { bodyRequired, jsonBody } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, unknownRoute } from "../http/error-mapper.js";
-import { corsMiddleware, type CorsOptions } from "../http/cors.js";
+import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/cors.js";
 import { createLogger, requestLogger } from "../http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
@@ -125,7 +125,7 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
       // Request id and log line first, so every response, errors included, carries the id.
       requestLogger(options.logger ?? createLogger("silent")),
       // Preflights are answered here, before the rate limit, credentials and validation.
-      ...(options.cors ? [corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))])] : []),
+      ...(options.cors ? [corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))], corsExposedHeaders(document))] : []),
       ...(deprecated ? [deprecated] : []),
       securityHeaders(),
     ]),

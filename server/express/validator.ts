@@ -9,9 +9,20 @@ import OpenApiValidator from "express-openapi-validator";
 import "./ajv-unevaluated.js";
 import type { ApiDocument } from "../http/document.js";
 import { ResponseValidationFailed } from "../http/error-mapper.js";
+import { chain } from "./router.js";
 
-/** The validator's middleware for the operations of `path`. */
+/**
+ * The validator's middleware for the operations of `path`, built on the path's first
+ * request: each instance compiles its schemas as soon as it is made (Ajv, ~0.2 s a path
+ * here), so building all of them up front kept a starting server or mock from its first
+ * answer for seconds, for paths it may never be asked for.
+ */
 export function pathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
+  let built: RequestHandler | undefined;
+  return [(req, res, next) => (built ??= chain(buildPathValidator(document, path, validateResponses)))(req, res, next)];
+}
+
+function buildPathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
   // The validator mutates the document it is given (it deletes `components.examples`).
   const onePath = structuredClone({ ...document, paths: { [path]: document.paths![path]! } });
   return OpenApiValidator.middleware({

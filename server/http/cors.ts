@@ -5,6 +5,7 @@
 // then withholds the answer from the page.
 import cors from "cors";
 import type { RequestHandler } from "express";
+import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
 
 /** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */
 export interface CorsOptions {
@@ -16,8 +17,28 @@ export const defaultCorsOrigins: readonly string[] = ["http://localhost:*", "htt
 
 /** Request headers a client may send: both credential schemes, the body type, the request id, Prism's `Prefer`. */
 export const corsAllowedHeaders = ["Authorization", "X-Api-Key", "X-Api-Secret", "Content-Type", "X-Request-Id", "Prefer"];
-/** Response headers a page may read besides the CORS-safelisted ones. */
-export const corsExposedHeaders = ["X-Request-Id", "Retry-After", "RateLimit", "RateLimit-Policy"];
+/** Response headers every page may read without being exposed (Fetch standard, CORS-safelisted response-header names). */
+const safelistedResponseHeaders = new Set(["cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma"]);
+
+/**
+ * The response headers a page may read besides the safelisted ones: every header any
+ * response of the document declares, except the safelisted ones and the CORS headers
+ * themselves. Read from the document, so a header added there is readable by browser code
+ * without a change here.
+ */
+export function corsExposedHeaders(document: ApiDocument): string[] {
+  const names = new Map<string, string>();
+  for (const { operation } of operationsOf(document)) {
+    for (const response of Object.values(operation.responses ?? {})) {
+      const headers = resolveRef<{ headers?: Record<string, unknown> }>(document, response as never).headers ?? {};
+      for (const name of Object.keys(headers)) {
+        const lower = name.toLowerCase();
+        if (!safelistedResponseHeaders.has(lower) && !lower.startsWith("access-control-")) names.set(lower, name);
+      }
+    }
+  }
+  return [...names.values()].sort();
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -45,15 +66,15 @@ export function corsFromEnv(raw: string | undefined): CorsOptions | false {
   return { origins };
 }
 
-/** The CORS middleware; `methods` are the methods the document serves. */
-export function corsMiddleware(options: CorsOptions, methods: readonly string[]): RequestHandler {
+/** The CORS middleware; `methods` are the methods the document serves, `exposedHeaders` its readable response headers (corsExposedHeaders). */
+export function corsMiddleware(options: CorsOptions, methods: readonly string[], exposedHeaders: readonly string[]): RequestHandler {
   const allowed = options.origins === "*" ? undefined : originMatcher(options.origins);
   return cors({
     // A function answering false leaves the request without any CORS header.
     origin: allowed ? (origin, callback) => callback(null, origin !== undefined && allowed(origin)) : "*",
     methods: [...methods],
     allowedHeaders: corsAllowedHeaders,
-    exposedHeaders: corsExposedHeaders,
+    exposedHeaders: [...exposedHeaders],
     // Browsers cache the preflight this long (seconds), sparing a round trip per call.
     maxAge: 600,
     optionsSuccessStatus: 204,

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { printedUrl } from "../support/printed-url.js";
+import { appA } from "../support/demo.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const command = ["--import", "tsx", "cli/authsvc-api.ts"];
@@ -46,7 +47,7 @@ describe("authsvc-api mock", () => {
   it("serves the documented examples under /v1 on --port and stops on SIGTERM", { timeout: 60_000 }, async () => {
     const { child, url } = await start(["mock", "--port", "0", "--host", "127.0.0.1"]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const response = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } });
+    const response = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: `Bearer ${appA.apiKey}` } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
     expect(await stop(child)).toBe(0);
@@ -54,10 +55,12 @@ describe("authsvc-api mock", () => {
 
   it("--dynamic answers generated data instead of the example", { timeout: 60_000 }, async () => {
     const { child, url } = await start(["mock", "--port", "0", "--dynamic"]);
-    const body = (await (await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } })).json()) as {
-      result: { id: string };
+    const body = (await (await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: `Bearer ${appA.apiKey}` } })).json()) as {
+      result: { id: string; name: string };
     };
-    expect(body.result.id).not.toBe("wgt_5a3c8e1f7b92");
+    // Generated values, with the path's id as the record's own.
+    expect(body.result.id).toBe("wgt_5a3c8e1f7b92");
+    expect(body.result.name).not.toBe("Sign-up form");
     expect(await stop(child)).toBe(0);
   });
 });

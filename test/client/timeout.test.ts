@@ -1,5 +1,6 @@
 // The client's default timeout aborts a call still running, the caller's own AbortSignal
-// still cancels it, and a call that answers in time leaves no timer behind.
+// still cancels it, a call that answers in time leaves no timer behind, and a Retry-After
+// the timeout would cut is answered as the 429 it is.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient, defaultTimeoutMs } from "../../client/index.js";
 import { successExample } from "../support/document.js";
@@ -63,12 +64,40 @@ describe("timeout", () => {
     await outcome;
   });
 
-  it("covers the retries' waits: a Retry-After longer than what is left is cut short", async () => {
-    const fetch = vi.fn(async () => new Response("{}", { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }));
+  it("answers a 429 whose Retry-After would end after the timeout, Retry-After included, instead of a TimeoutError", async () => {
+    const fetch = vi.fn(async () => new Response('{"code":"rate_limited"}', { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }));
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(0);
+    const { response, error } = await call;
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(error).toMatchObject({ code: "rate_limited" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("still waits a Retry-After that fits in what is left, and retries", async () => {
+    let calls = 0;
+    const fetch = vi.fn(async () =>
+      ++calls === 1 ? new Response("{}", { status: 429, headers: { "retry-after": "1", "content-type": "application/problem+json" } }) : Response.json(successExample("readWidget")),
+    );
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 5000 }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await call).response.status).toBe(200);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a wait longer than what is left after time spent is not started either", async () => {
+    let calls = 0;
+    const fetch = vi.fn(async () => {
+      calls += 1;
+      // The first answer comes late: 1.5 s of the 2 s are gone when the 1 s Retry-After is read.
+      if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+      return new Response("{}", { status: 429, headers: { "retry-after": "1", "content-type": "application/problem+json" } });
+    });
     const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 2000 }));
-    const outcome = expect(call).rejects.toMatchObject({ name: "TimeoutError" });
-    await vi.advanceTimersByTimeAsync(2000);
-    await outcome;
+    await vi.advanceTimersByTimeAsync(1500);
+    expect((await call).response.status).toBe(429);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

@@ -3,13 +3,14 @@
 import { exampleFixtures } from "../../conformance/calls.js";
 import { startMock } from "../../mock/index.js";
 import { conformanceSuite } from "./vitest-suite.js";
+import { appA } from "../support/demo.js";
 
-// Prism checks only that credentials are present; any values do. It answers the documented
+// The mock takes the demo seed's credentials, as the server does. It answers the documented
 // examples whatever the id, so the examples' ids are its records.
 conformanceSuite("mock", async () => {
-  const mock = await startMock();
+  const mock = await startMock({ failedAuthLimit: false });
   return {
-    target: { name: "mock", baseUrl: mock.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: exampleFixtures() },
+    target: { name: "mock", baseUrl: mock.url, apiKey: appA.apiKey, apiSecret: appA.apiSecret, stateful: false, fixtures: exampleFixtures() },
     close: mock.close,
   };
 });

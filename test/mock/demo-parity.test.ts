@@ -42,7 +42,7 @@ describe("mock and server answer the same demo records", () => {
     expect(fromServer!.body).toEqual(fromMock!.body);
   });
 
-  // The mock refuses undeclared query parameters as the server does (mock/unknown-query.ts).
+  // The mock refuses undeclared query parameters with the server's own layer.
   const bearer = { authorization: `Bearer ${appA.apiKey}` };
   const keyPair = { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret, "content-type": "application/json" };
   it.each([

@@ -5,6 +5,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { printedUrl } from "../support/printed-url.js";
+import { appA } from "../support/demo.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 let child: ChildProcess | undefined;
@@ -20,7 +21,7 @@ it("npm run mock serves under /v1 on PORT and stops on SIGTERM", { timeout: 60_0
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await printedUrl(child, "the mock").url;
-  const response = await fetch(`${url}/webhooks/whk_3a7f1c9e5b2d`, { headers: { authorization: "Bearer demo" } });
+  const response = await fetch(`${url}/webhooks/whk_3a7f1c9e5b2d`, { headers: { authorization: `Bearer ${appA.apiKey}` } });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ result: { id: "whk_3a7f1c9e5b2d" } });
 

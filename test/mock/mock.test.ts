@@ -1,6 +1,6 @@
 // The mock as frontend developers use it: every operation under /v1 with its documented
-// example, nothing outside /v1, request validation and credential presence on, and the
-// Prefer switches the README documents.
+// example, nothing outside /v1, the server's own validation and credential check, and the
+// Prefer switches docs/mock.md documents.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
@@ -8,6 +8,7 @@ import { clientCalls } from "../../conformance/calls.js";
 import { successExample } from "../support/document.js";
 import { viaClient, viaFetch } from "../../conformance/http.js";
 import type { Target } from "../../conformance/target.js";
+import { appA } from "../support/demo.js";
 
 const operationIds = Object.keys(operations) as OperationId[];
 
@@ -17,7 +18,7 @@ describe("mock", () => {
 
   beforeAll(async () => {
     mock = await startMock();
-    target = { name: "mock", baseUrl: mock.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: {} };
+    target = { name: "mock", baseUrl: mock.url, apiKey: appA.apiKey, apiSecret: appA.apiSecret, stateful: false, fixtures: {} };
   });
   afterAll(() => mock?.close());
 
@@ -34,25 +35,28 @@ describe("mock", () => {
   it("answers 404 for the same path outside /v1", async () => {
     const origin = mock.url.replace(/\/v1$/, "");
     for (const path of ["/widgets/wgt_5a3c8e1f7b92", "/v2/widgets/wgt_5a3c8e1f7b92"]) {
-      const response = await fetch(`${origin}${path}`, { headers: { authorization: "Bearer ak_any" } });
+      const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${appA.apiKey}` } });
       expect(response.status, path).toBe(404);
     }
   });
 
-  it("validates requests: 400 with the violation in sl-violations", async () => {
+  it("validates requests as the server does: a 400 problem naming the field", async () => {
     const observed = await viaClient(target, (api) => clientCalls.findWebhooks(api, target, { limit: 101 }));
     expect(observed.status).toBe(400);
-    expect(observed.headers.get("sl-violations")).toContain("limit");
+    expect(observed.body).toMatchObject({ code: "validation_failed", errors: [{ in: "query", name: "limit" }] });
   });
 
-  it("checks that credentials are present, whatever their value", async () => {
+  it("takes the demo seed's credentials and refuses any other, as the server does", async () => {
     const without = await viaFetch(target, { method: "get", path: "/webhooks", credentials: "none" });
     expect(without.status).toBe(401);
+    const unknown = await fetch(`${mock.url}/webhooks`, { headers: { authorization: "Bearer ak_not_a_demo_key" } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toBe("Bearer");
     const halfPair = await viaFetch(target, {
       method: "post",
       path: "/notifications",
       credentials: "none",
-      headers: { "x-api-key": "ak_any" },
+      headers: { "x-api-key": appA.apiKey },
       body: successExample("createNotification"),
     });
     expect(halfPair.status).toBe(401);
@@ -72,7 +76,7 @@ describe("mock", () => {
       method: "post",
       path: "/notifications",
       credentials: "none",
-      headers: { "x-api-key": "ak_any" },
+      headers: { "x-api-key": appA.apiKey },
       body: successExample("createNotification"),
     });
     expect(pair.status).toBe(401);
@@ -92,14 +96,15 @@ describe("mock", () => {
     }
   });
 
-  it("Prefer: code=…, example=… picks the named example; an unknown name is 404", async () => {
+  it("Prefer: code=…, example=… picks the named example; an unknown name is a 400 naming Prefer", async () => {
     const conflict = await viaClient(target, (api) => clientCalls.updateSmsProvider(api, target), {
       Prefer: "code=409, example=ConflictProblem",
     });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toMatchObject({ code: "conflict" });
     const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "example=NoSuchExample" });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ errors: [{ in: "header", name: "Prefer" }] });
   });
 
   it("Prefer: dynamic=true generates data in the envelope instead of the example", async () => {
@@ -107,6 +112,7 @@ describe("mock", () => {
     expect(observed.status).toBe(200);
     expect(observed.body).toMatchObject({ type: operations.readWidget.responseType });
     expect(observed.body).not.toEqual(successExample("readWidget"));
+    expect(observed.body).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
   });
 
   it("close() stops it", async () => {

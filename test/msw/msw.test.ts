@@ -34,6 +34,13 @@ describe("MSW handlers", () => {
     expect(observed.body).toEqual(successExample(operationId));
   });
 
+  it("echoes the client's X-Request-Id, as the server and the mock do", async () => {
+    const { createApiClient } = await import("../../client/index.js");
+    const api = createApiClient({ baseUrl, apiKey: "ak_any" });
+    const result = await api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+    expect(result.response.headers.get("x-request-id")).toBe(result.requestId);
+  });
+
   it("covers every status and example the document gives each operation", () => {
     for (const operationId of operationIds) {
       const documented = Object.keys(operation(operationId).responses).sort();

@@ -144,7 +144,7 @@ const expectedCalls = {
 
 describe("a frontend project with the packed package installed", () => {
   it("npx authsvc-api mock serves /v1/widgets/wgt_5a3c8e1f7b92 with 200", async () => {
-    const response = await fetch(`${mock.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer demo" } });
+    const response = await fetch(`${mock.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
   });

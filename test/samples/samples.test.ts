@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { appA } from "../support/demo.js";
 
 const runFile = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -62,8 +63,8 @@ describe("code samples", () => {
 
   beforeAll(async () => {
     mock = await startMock();
-    // The mock checks only that credentials are present.
-    env = { ...process.env, BASE_URL: mock.url, API_KEY: "ak_sample", API_SECRET: "as_sample" };
+    // The mock takes the demo seed's keys, as the server does.
+    env = { ...process.env, BASE_URL: mock.url, API_KEY: appA.apiKey, API_SECRET: appA.apiSecret };
   });
   afterAll(() => mock?.close());
 
@@ -112,8 +113,8 @@ describe("code samples", () => {
     const broken = { ...env, BASE_URL: mock.url.replace(/\/v1$/, "") };
     await expect(runTs(`${samplesDir}/readWidget/client.ts`, broken)).rejects.toMatchObject({
       code: 1,
-      // The sample's own throw, naming the route the mock did not find.
-      stderr: expect.stringContaining("/widgets/wgt_5a3c8e1f7b92"),
+      // The sample's own throw, with the problem the mock (as the server) answers off /v1.
+      stderr: expect.stringContaining("not_found: No operation serves GET at this path."),
     });
     const { stdout } = await run("bash", [`${samplesDir}/readWidget/curl.sh`], { env: broken, cwd: root });
     expect(JSON.parse(stdout).type).not.toBe(operations.readWidget.responseType);

@@ -5,7 +5,7 @@
 import { HttpResponse } from "msw";
 import { describe, expectTypeOf, test } from "vitest";
 import { createApiClient, paginate } from "../../client/index.js";
-import { EmailSaveSes, NotificationCreate, WebhookFind, WidgetRead } from "../../generated/examples.js";
+import { copyOf, EmailSaveSes, NotificationCreate, WebhookFind, WidgetRead, type DeepReadonly } from "../../generated/examples.js";
 import type { components, paths } from "../../generated/schema.js";
 import { answer, createHandlers, override } from "../../msw/index.js";
 
@@ -35,13 +35,24 @@ describe("paginate()", () => {
 });
 
 describe("typed examples", () => {
-  test("each example is assignable to the type of what it stands for, literals kept", () => {
-    const read: paths["/widgets/{id}"]["get"]["responses"][200]["content"]["application/json"] = WidgetRead;
-    const list: S["WebhookFindResponse"] = WebhookFind;
-    const body: S["EmailSettingsSave"] = EmailSaveSes;
-    const created: S["NotificationCreateResponse"] = NotificationCreate;
+  test("each example is a read-only value of the type of what it stands for, literals kept", () => {
+    const read: DeepReadonly<paths["/widgets/{id}"]["get"]["responses"][200]["content"]["application/json"]> = WidgetRead;
+    const list: DeepReadonly<S["WebhookFindResponse"]> = WebhookFind;
+    const body: DeepReadonly<S["EmailSettingsSave"]> = EmailSaveSes;
+    const created: DeepReadonly<S["NotificationCreateResponse"]> = NotificationCreate;
     expectTypeOf(WidgetRead.type).toEqualTypeOf<"api.application.widget.read">();
     void [read, list, body, created];
+  });
+
+  test("read-only: changing one does not compile; copyOf() gives a writable copy of the schema's type", () => {
+    // @ts-expect-error an example is read-only
+    WidgetRead.result.name = "Renamed";
+    // @ts-expect-error its arrays too
+    WebhookFind.result.push(WebhookFind.result[0]);
+    const list: S["WebhookFindResponse"] = copyOf(WebhookFind);
+    list.result.pop();
+    const body: S["EmailSettingsSave"] = copyOf(EmailSaveSes);
+    void body;
   });
 });
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { corsAllowedHeaders, corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/http/cors.js";
 import { appA } from "../../support/demo.js";
+import { loadDocument } from "../../../server/http/document.js";
 import { problemOf, startHarness, type Harness } from "./harness.js";
 
 let server: Harness | undefined;
@@ -52,13 +53,30 @@ describe("an allowed origin (the default: local dev servers on any port)", { tim
     const ok = await fetch(`${server.url}${widget}`, { headers: { ...bearer, origin } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(origin);
-    expect(lowerList(ok.headers.get("access-control-expose-headers"))).toEqual(corsExposedHeaders.map((name) => name.toLowerCase()).sort());
+    expect(lowerList(ok.headers.get("access-control-expose-headers"))).toEqual(corsExposedHeaders(loadDocument()).map((name) => name.toLowerCase()).sort());
     const limited = await fetch(`${server.url}${widget}`, { headers: { ...bearer, origin } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("access-control-allow-origin")).toBe(origin);
     const unauthorized = await fetch(`${server.url}/webhooks`, { headers: { origin } });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get("access-control-allow-origin")).toBe(origin);
+  });
+});
+
+describe("exposed headers", () => {
+  it("are every response header the document declares that a page cannot read by default", () => {
+    const exposed = corsExposedHeaders(loadDocument()).map((name) => name.toLowerCase());
+    for (const name of ["www-authenticate", "x-request-id", "retry-after", "ratelimit", "ratelimit-policy"]) expect(exposed).toContain(name);
+    for (const name of ["content-type", "access-control-allow-origin"]) expect(exposed).not.toContain(name);
+  });
+
+  it("follow the document: a header declared on one response is exposed", () => {
+    const document = structuredClone(loadDocument());
+    const readWidget = (document.paths!["/widgets/{id}"] as unknown as { get: { responses: Record<string, unknown> } }).get;
+    readWidget.responses["202"] = { description: "Accepted", headers: { "X-Widget-Version": { schema: { type: "string" } }, "Cache-Control": { schema: { type: "string" } } } };
+    const exposed = corsExposedHeaders(document);
+    expect(exposed).toContain("X-Widget-Version");
+    expect(exposed).not.toContain("Cache-Control");
   });
 });
 

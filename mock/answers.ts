@@ -1,0 +1,106 @@
+// The mock's handlers: one per operation, answering from the document alone. A request has
+// already passed the reference server's own layer (credentials, validation, limits), so a
+// handler only picks what to answer: the operation's documented success example by
+// default, with the path's ids put where the example has its own (the id asked for is the
+// id answered); another documented status or example when `Prefer` asks for one, sent as
+// the server's problem for this request; or data generated from the schema (`dynamic`).
+import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
+import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../server/problems.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../server/http/document.js";
+import type { ParameterObject } from "../server/http/openapi-types.js";
+import { current, type Preference } from "./prefer.js";
+import { dynamicAnswer } from "./dynamic.js";
+import { reportDateBounds } from "../server/rules/report-dates.js";
+
+/**
+ * The server's rules that judge a request by its values alone, run before answering as the
+ * server runs them; every other rule needs the server's data (docs/mock.md).
+ */
+const statelessRules: Record<string, (input: Input) => void> = {
+  findEncryptionReports: ({ query }) => void reportDateBounds(query.start_date as number | undefined, query.end_date as number | undefined),
+};
+
+interface Documented {
+  contentType: string;
+  headers: Readonly<Record<string, string>>;
+  examples: readonly ExampleName[];
+}
+
+/** What a handler receives from the contract layer, as far as the mock reads it. */
+interface Input {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+type Handler = (input: Input) => Promise<unknown>;
+
+/** Headers the layer itself sets on every answer: a documented example value must not replace them. */
+const setByLayer = /^(x-request-id|access-control-.*|ratelimit|ratelimit-policy|deprecation|sunset|link)$/i;
+
+const deepCopy = <T>(value: T): T => structuredClone(value) as T;
+
+/** `value` with every string equal to a key of `swap` replaced by that key's value. */
+function swapStrings(value: unknown, swap: Map<string, string>): unknown {
+  if (typeof value === "string") return swap.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => swapStrings(item, swap));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swapStrings(item, swap)]));
+  return value;
+}
+
+/** The path parameters of each operation with their documented example value. */
+function pathExamples(document: ApiDocument): Map<string, { name: string; example: string }[]> {
+  return new Map(
+    operationsOf(document).map(({ operationId, operation }) => [
+      operationId,
+      (operation.parameters ?? [])
+        .map((p) => resolveRef<ParameterObject>(document, p))
+        .filter((p) => p.in === "path" && typeof p.example === "string")
+        .map((p) => ({ name: p.name, example: p.example as string })),
+    ]),
+  );
+}
+
+/** A request's Prefer that names no documented answer: a 400 naming the header, as any other bad value. */
+function undocumented(message: string): ApiProblem {
+  const errors: ProblemErrorItem[] = [{ in: "header", name: "Prefer", message }];
+  return new ApiProblem("validation_failed", `One value of the request is invalid. header Prefer: ${message}.`, errors);
+}
+
+function documentedHeaders(documented: Documented): Record<string, string> {
+  const res = current.getStore()?.res;
+  return Object.fromEntries(Object.entries(documented.headers).filter(([name]) => !setByLayer.test(name) && !res?.hasHeader(name)));
+}
+
+/** The mock's handler map over `document`; `dynamic` is the default when a request's Prefer says nothing. */
+export function mockHandlers(document: ApiDocument, options: { dynamic: boolean }): Record<string, Handler> {
+  const ids = pathExamples(document);
+  const handlers: Record<string, Handler> = {};
+  for (const { operationId } of operationsOf(document)) {
+    const answers = (responseExamples as unknown as Record<string, Record<number, Documented>>)[operationId];
+    if (!answers) throw new Error(`generated/examples.ts has no answers for ${operationId}: run npm run generate`);
+    const success = Number(Object.keys(answers).find((status) => /^2/.test(status)));
+    handlers[operationId] = async (input) => {
+      statelessRules[operationId]?.(input);
+      const preference: Preference = current.getStore()?.preference ?? {};
+      const status = preference.status ?? success;
+      const documented = answers[status];
+      if (!documented) throw undocumented(`code=${status} is not a documented status of ${operationId} (${Object.keys(answers).join(", ")})`);
+      const name = preference.example ?? documented.examples[0]!;
+      if (!documented.examples.includes(name as ExampleName)) {
+        throw undocumented(`example=${name} is not an example of ${operationId} ${status} (${documented.examples.join(", ")})`);
+      }
+      const swap = new Map((ids.get(operationId) ?? []).map(({ name: param, example }) => [example, String(input.path[param])]));
+      if (status >= 400) {
+        // The server's problem for this request (its path as `instance`), with the example's
+        // code, detail and errors: what the operation answers in that case.
+        const problem = examples[name as ExampleName] as { code: ProblemCode; detail: string; errors?: ProblemErrorItem[] };
+        throw new ApiProblem(problem.code, problem.detail, problem.errors ? deepCopy(problem.errors) : undefined, documentedHeaders(documented));
+      }
+      const body = (preference.dynamic ?? options.dynamic)
+        ? await dynamicAnswer(document, operationId, status, input)
+        : swapStrings(deepCopy(examples[name as ExampleName]), swap);
+      return { status, body, headers: documentedHeaders(documented) };
+    };
+  }
+  return handlers;
+}

@@ -1,0 +1,32 @@
+// The page script of browser.test.ts, bundled by esbuild for Chromium: the calls a frontend
+// makes, run in a page where the test has deleted AbortSignal.any and AbortSignal.timeout
+// (as in Safari < 17.4, Chrome < 116, Firefox < 124).
+import { createApiClient, paginate } from "../../client/index.js";
+
+async function runCalls(baseUrl: string, apiKey: string) {
+  const api = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000 });
+  const widget = await api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+  const webhooks: string[] = [];
+  for await (const webhook of paginate(api, "/webhooks")) webhooks.push(webhook.id);
+  const controller = new AbortController();
+  const cancelled = api.GET("/webhooks", { signal: controller.signal }).then(
+    () => "answered",
+    (error: Error) => error.name,
+  );
+  controller.abort();
+  const timedOut = await createApiClient({ baseUrl, apiKey, timeoutMs: 1, retry: false })
+    .GET("/webhooks")
+    .then(
+      () => "answered",
+      (error: Error) => error.name,
+    );
+  return {
+    apis: { any: typeof AbortSignal.any, timeout: typeof AbortSignal.timeout },
+    widget: { status: widget.response.status, id: widget.data?.result.id, requestId: widget.requestId, echoed: widget.response.headers.get("x-request-id") },
+    webhooks,
+    cancelled: await cancelled,
+    timedOut,
+  };
+}
+
+(globalThis as unknown as { runCalls: typeof runCalls }).runCalls = runCalls;

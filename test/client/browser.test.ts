@@ -1,0 +1,72 @@
+// The client in Chromium (Debian's package) with the APIs the browser baseline may lack
+// deleted first (AbortSignal.any, AbortSignal.timeout; docs/client.md): a read, a paged
+// walk, a cancelled call and a timed-out call all work, against the mock across origins,
+// and the request id the client sent is the one the mock answered with.
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { build } from "esbuild";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import { appA } from "../support/demo.js";
+
+const chromiumPath = "/usr/bin/chromium";
+let browser: Browser | undefined;
+let mock: RunningMock | undefined;
+let script: string;
+/** The page's own origin: another port of 127.0.0.1, so every call is cross-origin (CORS). */
+let site: Server | undefined;
+let siteUrl: string;
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does this)`);
+  const bundled = await build({
+    entryPoints: [new URL("./browser-page.ts", import.meta.url).pathname],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  script = bundled.outputFiles[0]!.text;
+  site = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>app</title>"));
+  await new Promise<void>((resolve) => site!.listen(0, "127.0.0.1", resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  [mock, browser] = await Promise.all([
+    startMock(),
+    chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+});
+
+it("runs without AbortSignal.any and AbortSignal.timeout", { timeout: 60_000 }, async () => {
+  const page = await browser!.newPage();
+  await page.addInitScript(() => {
+    delete (AbortSignal as { any?: unknown }).any;
+    delete (AbortSignal as { timeout?: unknown }).timeout;
+  });
+  await page.goto(siteUrl);
+  await page.addScriptTag({ content: script });
+  const outcome = await page.evaluate(
+    ([baseUrl, apiKey]) => (globalThis as unknown as { runCalls(baseUrl: string, apiKey: string): Promise<unknown> }).runCalls(baseUrl!, apiKey!),
+    [mock!.url, appA.apiKey],
+  );
+  console.log(`Chromium ${browser!.version()}, AbortSignal.any and .timeout deleted:`, JSON.stringify(outcome));
+  expect(outcome).toMatchObject({
+    apis: { any: "undefined", timeout: "undefined" },
+    widget: { status: 200, id: "wgt_5a3c8e1f7b92" },
+    webhooks: ["whk_8d1f6b3a9c4e", "whk_3a7f1c9e5b2d"],
+    cancelled: "AbortError",
+    timedOut: "TimeoutError",
+  });
+  const { widget } = outcome as { widget: { requestId: string; echoed: string } };
+  expect(widget.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(widget.echoed).toBe(widget.requestId);
+  await page.close();
+});

@@ -1,0 +1,75 @@
+// Every call carries an X-Request-Id: a fresh one per call unless the caller gives one, the
+// same on the retries of that call, and on the result (`requestId`), on a thrown error and
+// on a PageError, so the id a frontend logs is the id the server logged.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApiClient, newRequestId, paginate, PageError } from "../../client/index.js";
+import { successExample } from "../support/document.js";
+import { observingFetch } from "./observe.js";
+
+const baseUrl = "http://api.test/v1";
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const readWidget = { params: { path: { id: "wgt_5a3c8e1f7b92" } } };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("X-Request-Id", () => {
+  it("a fresh UUID per call, sent and on the result", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const first = await api.GET("/widgets/{id}", readWidget);
+    const second = await api.GET("/widgets/{id}", readWidget);
+    const sent = requests.map((request) => request.headers.get("x-request-id"));
+    expect(sent[0]).toMatch(uuid);
+    expect(sent[1]).toMatch(uuid);
+    expect(sent[0]).not.toBe(sent[1]);
+    expect([first.requestId, second.requestId]).toEqual(sent);
+  });
+
+  it("the caller's id, per call or for the client, is sent as given", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const perCall = await createApiClient({ baseUrl, apiKey: "ak_test", fetch }).GET("/widgets/{id}", { ...readWidget, headers: { "x-request-id": "call-1" } });
+    const perClient = await createApiClient({ baseUrl, apiKey: "ak_test", fetch, headers: { "X-Request-Id": "client-1" } }).GET("/widgets/{id}", readWidget);
+    expect(requests.map((request) => request.headers.get("x-request-id"))).toEqual(["call-1", "client-1"]);
+    expect([perCall.requestId, perClient.requestId]).toEqual(["call-1", "client-1"]);
+  });
+
+  it("the retries of one call send its id again; an error result carries it", async () => {
+    const { fetch, requests } = observingFetch(() => new Response('{"code":"service_unavailable"}', { status: 503, headers: { "content-type": "application/problem+json" } }));
+    const result = await createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: { tries: 2, baseDelayMs: 1 } }).GET("/widgets/{id}", readWidget);
+    expect(requests).toHaveLength(2);
+    expect(result.error).toMatchObject({ code: "service_unavailable" });
+    expect(requests.map((request) => request.headers.get("x-request-id"))).toEqual([result.requestId, result.requestId]);
+  });
+
+  it("a thrown network error carries the id", async () => {
+    const { fetch, requests } = observingFetch(() => {
+      throw new TypeError("fetch failed");
+    });
+    const call = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false }).GET("/widgets/{id}", readWidget);
+    const error = await call.then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as { requestId?: string }).requestId).toBe(requests[0]!.headers.get("x-request-id"));
+  });
+
+  it("a PageError carries the id of the page that failed", async () => {
+    const { fetch, requests } = observingFetch(() => new Response('{"code":"rate_limited","detail":"slow down"}', { status: 429, headers: { "content-type": "application/problem+json" } }));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false });
+    const walk = (async () => {
+      for await (const _ of paginate(api, "/webhooks")) void _;
+    })();
+    const error = await walk.then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(PageError);
+    expect((error as PageError).requestId).toBe(requests[0]!.headers.get("x-request-id"));
+    expect((error as PageError).message).toContain((error as PageError).requestId);
+  });
+
+  it("without crypto.randomUUID (a page served over plain http), still a version 4 UUID", () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    const ids = new Set(Array.from({ length: 50 }, () => newRequestId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(uuid);
+  });
+});
