@@ -392,7 +392,7 @@ export const UpdateSmsProviderValidationFailedProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (updateSmsProvider 400). */
-export const UpdateSmsProviderMalformedJsonProblem = {
+export const UpdateSmsProviderMalformedJsonProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/malformed_json",
   "title": "Malformed JSON",
   "status": 400,
@@ -406,7 +406,7 @@ export const UpdateSmsProviderMalformedJsonProblem = {
       "message": "not valid JSON"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (updateSmsProvider 401). */
 export const UpdateSmsProviderUnauthorizedProblem = deepFreeze({
@@ -523,7 +523,7 @@ export const SaveEmailTransportValidationFailedProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (saveEmailTransport 400). */
-export const SaveEmailTransportMalformedJsonProblem = {
+export const SaveEmailTransportMalformedJsonProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/malformed_json",
   "title": "Malformed JSON",
   "status": 400,
@@ -537,7 +537,7 @@ export const SaveEmailTransportMalformedJsonProblem = {
       "message": "not valid JSON"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not a bearer API key (saveEmailTransport 401). */
 export const SaveEmailTransportUnauthorizedProblem = deepFreeze({
@@ -659,7 +659,7 @@ export const CreateNotificationValidationFailedProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** A body that is not JSON (malformed_json) (createNotification 400). */
-export const CreateNotificationMalformedJsonProblem = {
+export const CreateNotificationMalformedJsonProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/malformed_json",
   "title": "Malformed JSON",
   "status": 400,
@@ -673,7 +673,7 @@ export const CreateNotificationMalformedJsonProblem = {
       "message": "not valid JSON"
     }
   ]
-} satisfies Schemas["Problem"];
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Only one of the key pair (createNotification 401). */
 export const CreateNotificationUnauthorizedProblem = deepFreeze({
