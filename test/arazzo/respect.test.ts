@@ -14,10 +14,11 @@ import { doc, resolveRef } from "../support/document.js";
 import { declaredSteps, respect, statefulWorkflows, workflowsFile, type Respected } from "./respect.js";
 
 /**
- * Steps the mock fails, with why. Prism 5.14 treats an empty JSON object body as no body
- * ("Body parameter is required") and answers 400, though `{}` is the document's own named
- * example `SmsProviderUpdateEmpty` (an update that changes nothing). When the mock is fixed
- * this test fails: remove the entry.
+ * Steps the mock fails, with why. The mock answers the `{}` body Respect sends for the
+ * document's own example `SmsProviderUpdateEmpty` with 400 (Prism's `sl-violations`: "Body
+ * parameter is required"); the server accepts it, and the mock accepts the same example sent
+ * by Newman (test/postman/), so the cause lies between Respect's request and Prism's body
+ * reading, not yet isolated. When it is fixed this test fails: remove the entry.
  */
 const mockKnownFailures = ["sms-provider-reorder/save-unchanged"];
 
