@@ -1,36 +1,50 @@
 // The diff's three outputs: text for a terminal, JSON for tools, Markdown for a pull request.
-import type { DiffResult } from "./index.js";
+import type { Change, DiffResult } from "./index.js";
 
 export const formats = ["text", "json", "markdown"] as const;
 export type Format = (typeof formats)[number];
 
+const label = { major: "BREAKING", minor: "minor", patch: "patch" } as const;
+
 /** The verdict line the gate and the CLI print. */
 export function verdict(result: DiffResult): string {
   const versions = `${result.baseVersion} → ${result.headVersion}`;
-  if (result.breaking === 0) return `OK: no breaking change (${versions}).`;
-  if (result.majorRaised) return `OK: ${result.breaking} breaking change(s) with the major version raised (${versions}).`;
-  return `FAIL: ${result.breaking} breaking change(s) without a major version bump (${versions}).`;
+  const { major, minor } = result.count;
+  if (result.required === "major") {
+    return result.failed
+      ? `FAIL: ${major} breaking change(s) without a major version bump (${versions}; needs ${result.lowest} or later).`
+      : `OK: ${major} breaking change(s) with the major version raised (${versions}).`;
+  }
+  if (result.required === "minor") {
+    return result.failed
+      ? `FAIL: ${minor} addition(s) without a minor version bump (${versions}; needs ${result.lowest} or later).`
+      : `OK: ${minor} addition(s) with the version raised to at least ${result.lowest} (${versions}).`;
+  }
+  return `OK: no change needs a version bump (${versions}).`;
 }
 
-export function render(result: DiffResult, format: Format): string {
+const where = (c: Change) => `${c.path}${c.property ? ` (${c.property})` : ""}`;
+
+export function render(result: DiffResult, format: Format, options: { patch?: boolean } = {}): string {
   if (format === "json") return `${JSON.stringify(result, null, 2)}\n`;
-  const { changes } = result;
-  const heading = `${changes.length} change(s), ${result.breaking} breaking, between ${result.baseVersion} (base) and ${result.headVersion} (head)`;
+  // Patch-level changes (descriptions, examples' values) are counted; listed only on request.
+  const listed = options.patch ? result.changes : result.changes.filter((c) => c.impact !== "patch");
+  const { major, minor, patch } = result.count;
+  const heading = `${result.changes.length} change(s): ${major} major, ${minor} minor, ${patch} patch, between ${result.baseVersion} (base) and ${result.headVersion} (head)`;
   if (format === "markdown") {
     const cell = (text: string) => text.replace(/\|/g, "\\|");
-    const rows = changes.map(
-      (c) => `| ${c.breaking ? "**breaking**" : "non-breaking"} | \`${c.rule}\` | ${cell(c.message)} | ${cell(c.operations.join(", "))} | \`${c.base}\` | \`${c.head}\` |`,
+    const rows = listed.map(
+      (c) => `| ${c.impact === "major" ? "**major**" : c.impact} | ${c.rules.map((r) => `\`${r}\``).join(", ")} | ${cell(c.message)} | ${cell(c.operation)} | \`${cell(where(c))}\` |`,
     );
-    const table = changes.length === 0 ? [] : ["| | rule | change | operations | base | head |", "|---|---|---|---|---|---|", ...rows, ""];
+    const table = listed.length === 0 ? [] : ["| impact | rule | change | operation | where |", "|---|---|---|---|---|", ...rows, ""];
     return [`### Contract diff`, "", `${heading}.`, "", ...table, verdict(result), ""].join("\n");
   }
-  const blocks = changes.map((c) =>
+  const blocks = listed.map((c) =>
     [
-      `${c.breaking ? "BREAKING" : "non-breaking"}  ${c.rule}`,
+      `${label[c.impact]}  ${c.rules.length > 0 ? c.rules.join(", ") : c.kind}`,
       `  ${c.message}`,
-      ...(c.operations.length ? [`  operations: ${c.operations.join(", ")}`] : []),
-      `  base: ${c.base}`,
-      `  head: ${c.head}`,
+      ...(c.operation ? [`  operation: ${c.operation}`] : []),
+      `  at: ${where(c)}`,
     ].join("\n"),
   );
   return [heading, "", ...blocks.flatMap((b) => [b, ""]), verdict(result), ""].join("\n");

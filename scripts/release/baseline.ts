@@ -4,16 +4,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Node } from "../diff/document.js";
-import { bundleAtRef, readDocumentFile } from "../diff/load.js";
+import { bundleAtRef, firstLine, packedRelease, versionOf, type Bundle } from "../diff/load.js";
+
+export { packedRelease } from "../diff/load.js";
 
 export type Baseline =
-  | { kind: "tag"; tag: string; document: Node; notes: string[] }
-  | { kind: "packed"; file: string; document: Node; notes: string[] }
+  | { kind: "tag"; tag: string; bundle: Bundle; notes: string[] }
+  | { kind: "packed"; file: string; bundle: Bundle; notes: string[] }
   | { kind: "none"; notes: string[] };
-
-/** Where the packed document of the last release lives in the repository. */
-export const packedRelease = "release/openapi.json";
 
 const git = (repo: string, ...args: string[]): string =>
   execFileSync("git", args, { cwd: repo, stdio: "pipe", timeout: 60_000 }).toString().trim();
@@ -29,6 +27,7 @@ export function latestTag(repo: string): string | undefined {
   }
 }
 
+/** The last release; the caller removes `bundle` when done. */
 export function findBaseline(repo: string): Baseline {
   const notes: string[] = [];
   let tag = latestTag(repo);
@@ -45,25 +44,21 @@ export function findBaseline(repo: string): Baseline {
   }
   if (tag) {
     try {
-      return { kind: "tag", tag, document: bundleAtRef(repo, tag), notes };
+      return { kind: "tag", tag, bundle: bundleAtRef(repo, tag, `${tag} (tag)`), notes };
     } catch (error) {
       notes.push(`cannot read the document at ${tag}: ${firstLine(error)}`);
     }
   }
   const file = join(repo, packedRelease);
-  if (existsSync(file)) return { kind: "packed", file: packedRelease, document: readDocumentFile(file), notes };
+  if (existsSync(file)) {
+    const label = `${packedRelease} (packed release ${versionOf(file)})`;
+    return { kind: "packed", file: packedRelease, bundle: { file, label, remove: () => {} }, notes };
+  }
   notes.push(`no ${packedRelease}`);
   return { kind: "none", notes };
 }
 
 /** One line naming the baseline, e.g. `v1.2.0 (tag)`. */
 export function describeBaseline(baseline: Baseline): string {
-  if (baseline.kind === "tag") return `${baseline.tag} (tag)`;
-  if (baseline.kind === "packed") return `${baseline.file} (packed release ${baseline.document.info?.version})`;
-  return "none";
-}
-
-function firstLine(error: unknown): string {
-  const e = error as { stderr?: Buffer; message?: string };
-  return (e.stderr?.toString().trim() || e.message || String(error)).split("\n")[0]!;
+  return baseline.kind === "none" ? "none" : baseline.bundle.label;
 }

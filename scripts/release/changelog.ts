@@ -1,12 +1,14 @@
 // CHANGELOG.md (Keep a Changelog): `npm run changelog` adds to the section of the next
-// release one entry for each change the diff reports since the last release, and
-// test/versioning/changelog.test.ts fails while one is missing. An entry ends with a marker
-// naming its rule and pointers, so the wording before it can be edited by hand.
+// release one entry for each change since the last release that a client can notice (major
+// or minor: patch-level edits of descriptions and example values are left to the prose),
+// and test/versioning/changelog.test.ts fails while one is missing. An entry ends with a
+// marker naming its rule and where it is, so the wording before it can be edited by hand.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { diffDocuments, type Change, type DiffResult } from "../diff/index.js";
+import { diffFiles, type Change, type DiffResult } from "../diff/index.js";
 import { bundleSource } from "../diff/load.js";
+import { ownRules } from "../diff/policy.js";
 import { describeBaseline, findBaseline } from "./baseline.js";
 
 export const changelogFile = "CHANGELOG.md";
@@ -15,29 +17,30 @@ const categories = ["Added", "Changed", "Deprecated", "Removed", "Security"] as 
 type Category = (typeof categories)[number];
 
 function categoryOf(change: Change): Category {
-  if (change.rule.startsWith("security-")) return "Security";
-  if (change.rule.includes("deprecated") || change.rule.includes("sunset")) return "Deprecated";
-  if (change.rule.endsWith("-removed")) return "Removed";
-  if (change.rule.endsWith("-added")) return "Added";
+  if (change.rules.some((rule) => rule.startsWith("security-"))) return "Security";
+  if (change.rules.includes(ownRules.deprecation)) return "Deprecated";
+  if (change.kind === "removed") return "Removed";
+  if (change.kind === "added") return "Added";
   return "Changed";
 }
 
-/** The part of an entry the check looks for: the rule and both pointers. */
-export const markerOf = (change: Change): string => `(\`${change.rule}\` \`${change.base}\` → \`${change.head}\`)`;
+/** The changes an entry is written for: what a client can notice. */
+export const noticeable = (changes: Change[]): Change[] => changes.filter((c) => c.impact !== "patch");
+
+/** The part of an entry the check looks for: the rule (or kind) and where the change is. */
+export const markerOf = (change: Change): string =>
+  `(\`${change.rules.length > 0 ? change.rules.join(",") : change.kind}\` \`${change.path}${change.property ? ` ${change.property}` : ""}\`)`;
 
 function entryOf(change: Change): string {
-  const where = change.operations.length > 0 ? `${change.operations.join(", ")}: ` : "";
-  return `- ${change.breaking ? "**Breaking:** " : ""}${where}${change.message}. ${markerOf(change)}`;
+  const where = change.operation ? `${change.operation}: ` : "";
+  return `- ${change.impact === "major" ? "**Breaking:** " : ""}${where}${change.message}. ${markerOf(change)}`;
 }
 
-const major = (version: string) => Number.parseInt(version.split(".")[0] ?? "", 10);
 const newer = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true }) > 0;
 
 /** `[2.0.0]` when the version was raised since the release, else `[Unreleased]`. */
 export function sectionTitle(diff: DiffResult): string {
-  return newer(diff.headVersion, diff.baseVersion) || major(diff.headVersion) > major(diff.baseVersion)
-    ? `[${diff.headVersion}]`
-    : "[Unreleased]";
+  return newer(diff.headVersion, diff.baseVersion) ? `[${diff.headVersion}]` : "[Unreleased]";
 }
 
 /** The text of the `## <title>` section ("" when absent). */
@@ -52,7 +55,7 @@ export function sectionOf(text: string, title: string): string {
 /** The changes the section titled `title` does not mention. */
 export function missingFromChangelog(changes: Change[], text: string, title: string): Change[] {
   const section = sectionOf(text, title);
-  return changes.filter((change) => !section.includes(markerOf(change)));
+  return noticeable(changes).filter((change) => !section.includes(markerOf(change)));
 }
 
 /** The changelog with the missing entries added to the section `title` (created when absent). */
@@ -98,11 +101,17 @@ export interface ChangelogCheck {
 export function checkChangelog(repo: string): ChangelogCheck {
   const baseline = findBaseline(repo);
   if (baseline.kind === "none") return { missing: [], notes: [...baseline.notes, "no release yet: nothing to compare with"] };
-  const diff = diffDocuments(baseline.document, bundleSource(repo));
-  const title = sectionTitle(diff);
-  const file = join(repo, changelogFile);
-  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-  return { diff, title, missing: missingFromChangelog(diff.changes, text, title), notes: [...baseline.notes, `since ${describeBaseline(baseline)}`] };
+  const head = bundleSource(repo);
+  try {
+    const diff = diffFiles(baseline.bundle.file, head.file);
+    const title = sectionTitle(diff);
+    const file = join(repo, changelogFile);
+    const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+    return { diff, title, missing: missingFromChangelog(diff.changes, text, title), notes: [...baseline.notes, `since ${describeBaseline(baseline)}`] };
+  } finally {
+    head.remove();
+    baseline.bundle.remove();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,10 +1,12 @@
-// The breaking-change gate: the working tree's document against the last release
-// (baseline.ts). Fails when a change breaks existing clients and the major version was not
-// raised; passes, saying so, when there is no release yet. Run by the test suite
-// (test/versioning/gate.test.ts) and as `npm run gate`.
+// The release gate: the working tree's document against the last release (baseline.ts).
+// Fails when the version does not cover the changes: a breaking change needs a new major
+// version, an addition (operation, field, enum value, parameter, …) at least a new minor
+// (docs/versioning.md). Passes, saying so, when there is no release yet. Run by the test
+// suite (test/versioning/gate.test.ts), as `npm run gate` (exit 1 on failure) and before
+// publishing.
 import { fileURLToPath } from "node:url";
-import { diffDocuments, type DiffResult } from "../diff/index.js";
 import { render, verdict } from "../diff/format.js";
+import { diffFiles, type DiffResult } from "../diff/index.js";
 import { bundleSource } from "../diff/load.js";
 import { describeBaseline, findBaseline, type Baseline } from "./baseline.js";
 
@@ -16,18 +18,30 @@ export interface GateResult {
   report: string;
 }
 
+/** What to do about a failure, by the bump the changes need. */
+const advice = {
+  major: "raise the major version (package.json and info.version) or make the change additive; docs/versioning.md",
+  minor: "raise at least the minor version (package.json and info.version); docs/versioning.md",
+  patch: "",
+} as const;
+
 export function runGate(repo: string): GateResult {
   const baseline = findBaseline(repo);
   const notes = baseline.notes.map((note) => `gate: ${note}`);
   if (baseline.kind === "none") {
     return { passed: true, baseline, report: [...notes, "gate: no release yet: nothing to compare with; passing."].join("\n") };
   }
-  const diff = diffDocuments(baseline.document, bundleSource(repo));
-  const lines = [...notes, `gate: baseline ${describeBaseline(baseline)}`];
-  if (diff.failed) lines.push(render(diff, "text").trimEnd());
-  else lines.push(`gate: ${diff.changes.length} change(s) since the release. ${verdict(diff)}`);
-  if (diff.failed) lines.push("gate: raise the major version (package.json and info.version) or make the change additive; docs/versioning.md");
-  return { passed: !diff.failed, baseline, diff, report: lines.join("\n") };
+  const head = bundleSource(repo);
+  try {
+    const diff = diffFiles(baseline.bundle.file, head.file);
+    const lines = [...notes, `gate: baseline ${describeBaseline(baseline)}`];
+    if (diff.failed) lines.push(render(diff, "text").trimEnd(), `gate: ${advice[diff.required]}`);
+    else lines.push(`gate: ${diff.changes.length} change(s) since the release. ${verdict(diff)}`);
+    return { passed: !diff.failed, baseline, diff, report: lines.join("\n") };
+  } finally {
+    head.remove();
+    baseline.bundle.remove();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

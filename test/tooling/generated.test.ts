@@ -7,13 +7,22 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root, run, type Ran } from "./run.js";
 
-const files = ["openapi.json", "schema.d.ts", "operations.ts", "examples.ts"];
+const files = [
+  "openapi.json",
+  "schema.d.ts",
+  "operations.ts",
+  "examples.ts",
+  "postman/collection.json",
+  "postman/local-mock.postman_environment.json",
+  "postman/local-server.postman_environment.json",
+  "postman/production.postman_environment.json",
+];
 const scratch = mkdtempSync(join(tmpdir(), "generate-"));
 let generation: Ran;
 
 beforeAll(async () => {
   // The scripts read openapi/ and scripts/ and write generated/, all relative to the cwd.
-  for (const shared of ["openapi", "scripts", "node_modules", "tsconfig.json"]) symlinkSync(join(root, shared), join(scratch, shared));
+  for (const shared of ["openapi", "scripts", "server", "node_modules", "tsconfig.json"]) symlinkSync(join(root, shared), join(scratch, shared));
   copyFileSync(join(root, "package.json"), join(scratch, "package.json"));
   mkdirSync(join(scratch, "generated"));
   generation = await run("npm", ["run", "-s", "generate"], scratch);

@@ -18,7 +18,7 @@ describe("CHANGELOG.md of this repository", () => {
 
   it("mentions every change since the last release", () => {
     const check = checkChangelog(root);
-    const missing = check.missing.map((c) => `${c.rule}: ${c.message} ${markerOf(c)}`);
+    const missing = check.missing.map((c) => `${c.impact}: ${c.message} ${markerOf(c)}`);
     expect(missing, `run npm run changelog (${check.notes.join("; ")})`).toEqual([]);
   });
 });
@@ -34,7 +34,7 @@ describe("npm run changelog on a throwaway repository", { timeout: 120_000 }, ()
 
       const before = checkChangelog(repo.dir);
       expect(before.title).toBe(`[${to}]`);
-      expect(new Set(before.missing.map((c) => c.rule))).toEqual(new Set(["operation-removed", "response-property-added"]));
+      expect(new Set(before.missing.map((c) => `${c.impact} ${c.rules.join(",") || c.kind}`))).toEqual(new Set(["major path-removed", "minor added"]));
 
       const script = await run(bin("tsx"), [join(root, "scripts/release/changelog.ts"), repo.dir]);
       expect(script.output).toContain(`${before.missing.length} entries added to ## [${to}] of CHANGELOG.md`);
@@ -42,15 +42,15 @@ describe("npm run changelog on a throwaway repository", { timeout: 120_000 }, ()
 
       const text = readFileSync(join(repo.dir, "CHANGELOG.md"), "utf8");
       const section = sectionOf(text, `[${to}]`);
-      expect(section).toContain("### Added\n\n- GET /webhooks/{id}, GET /webhooks: response 200 body.result: property `note` added");
-      expect(section).toMatch(/### Removed\n\n- \*\*Breaking:\*\* (GET|PUT|POST) \S+: (GET|PUT|POST) \S+ removed\. \(`operation-removed`/);
+      expect(section).toMatch(/### Added\n\n- GET \/webhooks\S*: responses › 200 › .* › properties › note added\. \(`added` `#\/paths\/\S+\/properties\/note`\)/);
+      expect(section).toMatch(/### Removed\n\n- \*\*Breaking:\*\* \/\S+: Path `\/\S+` was removed\. \(`path-removed` `#\/paths\/\S+`\)/);
       expect(text.indexOf(`## [${to}]`)).toBeLessThan(text.indexOf("## [1.0.0]"));
 
       // Reworded by hand, the entry still counts; without its marker it does not.
       writeFileSync(join(repo.dir, "CHANGELOG.md"), text.replace(/^(- \*\*Breaking:\*\*) [^(]*/m, "$1 The first operation is gone; use the others. "));
       expect(checkChangelog(repo.dir).missing).toEqual([]);
       writeFileSync(join(repo.dir, "CHANGELOG.md"), text.replace(/^- \*\*Breaking:\*\*.*$/m, "- The first operation is gone."));
-      expect(checkChangelog(repo.dir).missing.map((c) => c.rule)).toEqual(["operation-removed"]);
+      expect(checkChangelog(repo.dir).missing.map((c) => c.rules)).toEqual([["path-removed"]]);
     } finally {
       repo.remove();
     }

@@ -1,7 +1,8 @@
-// `npm run diff`: its exit codes (1 breaking without a major bump, 0 otherwise, 2 bad
+// `npm run diff`: its exit codes (1 when the version does not cover the changes: a breaking
+// change without a major bump, an addition without a minor bump; 0 otherwise; 2 bad
 // arguments or unreadable documents, with one line saying why) and its three formats, on
-// files and on a git ref of a throwaway repository.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// fixture documents, on a git ref of a throwaway repository, and on the packed release.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,9 +15,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const diff = (args: string[], cwd = root) => run(bin("tsx"), [join(root, "scripts/diff/main.ts"), ...args], cwd);
 
-function write(name: string, change: (d: typeof doc) => void = () => {}): string {
+function write(name: string, change: (d: typeof doc) => void = () => {}, version = "1.0.0"): string {
   const copy = structuredClone(doc);
-  copy.info.version = "1.0.0"; // whatever the document's version is today
+  copy.info.version = version; // whatever the document's version is today
   change(copy);
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(copy));
@@ -29,17 +30,31 @@ const breakingMajor = write("breaking-2.0.0.json", (d) => {
   d.components.parameters.ReportStatus.required = true;
   d.info.version = "2.0.0";
 });
-const additive = write("additive.json", (d) => d.servers.push({ url: "https://eu.api.authsvc.example/v1" }));
+const describedOnly = write("described.json", (d) => (d.paths["/webhooks"].get.description = "Another text."));
+
+// Additions: a client may now send something new, so the release is at least a minor one.
+const addOperation = (d: typeof doc) => (d.paths["/webhooks/{id}"].delete = { ...structuredClone(d.paths["/webhooks/{id}"].get), operationId: "deleteWebhook" });
+const addRequestField = (d: typeof doc) => (d.components.schemas.SmsProviderUpdate.properties.channel = { type: "string" });
+const addRequestEnumValue = (d: typeof doc) => d.components.schemas.SmsProviderUpdate.properties.sort.enum.push("TOP");
+const additions = { "an operation": addOperation, "a request field": addRequestField, "a request enum value": addRequestEnumValue };
 
 describe("npm run diff", { timeout: 120_000 }, () => {
-  it("exits 1 on a breaking change without a major bump, naming the rule and both pointers", async () => {
+  it("exits 1 on a breaking change without a major bump, naming the rule, the operation and where", async () => {
     const { code, output } = await diff(["--base", base, "--head", breaking]);
     expect(code).toBe(1);
-    expect(output).toContain("BREAKING  request-parameter-became-required");
-    expect(output).toContain("operations: GET /reports/encryption");
-    expect(output).toContain("base: /components/parameters/ReportStatus");
-    expect(output).toContain("head: /components/parameters/ReportStatus/required");
-    expect(output).toContain("FAIL: 1 breaking change(s) without a major version bump (1.0.0 → 1.0.0).");
+    expect(output).toContain("BREAKING  parameter-became-required");
+    expect(output).toContain("operation: GET /reports/encryption");
+    expect(output).toMatch(/at: #\/paths\/~1reports~1encryption\/get\/parameters\/\d+ \(required\)/);
+    expect(output).toContain("FAIL: 1 breaking change(s) without a major version bump (1.0.0 → 1.0.0; needs 2.0.0 or later).");
+  });
+
+  it.each(Object.entries(additions))("exits 1 on %s added without a minor bump, 0 with one", async (_, change) => {
+    const same = await diff(["--base", base, "--head", write(`added-${change.name}.json`, change)]);
+    expect(same.code, same.output).toBe(1);
+    expect(same.output).toMatch(/FAIL: \d+ addition\(s\) without a minor version bump \(1\.0\.0 → 1\.0\.0; needs 1\.1\.0 or later\)\./);
+    const raised = await diff(["--base", base, "--head", write(`added-${change.name}-1.1.0.json`, change, "1.1.0")]);
+    expect(raised.code, raised.output).toBe(0);
+    expect(raised.output).toContain("with the version raised to at least 1.1.0 (1.0.0 → 1.1.0)");
   });
 
   it("exits 0 on the same change once the major version is raised", async () => {
@@ -48,21 +63,26 @@ describe("npm run diff", { timeout: 120_000 }, () => {
     expect(output).toContain("with the major version raised (1.0.0 → 2.0.0)");
   });
 
-  it("exits 0 on non-breaking changes and on none", async () => {
-    expect((await diff(["--base", base, "--head", additive])).code).toBe(0);
+  it("exits 0 on patch-level changes (no version bump needed) and on none", async () => {
+    const described = await diff(["--base", base, "--head", describedOnly]);
+    expect(described.code, described.output).toBe(0);
+    expect(described.output).toContain("0 major, 0 minor, 1 patch");
+    expect(described.output).toContain("OK: no change needs a version bump (1.0.0 → 1.0.0).");
     const same = await diff(["--base", base, "--head", base]);
     expect(same).toMatchObject({ code: 0 });
-    expect(same.output).toContain("0 change(s), 0 breaking");
+    expect(same.output).toContain("0 change(s): 0 major, 0 minor, 0 patch");
   });
 
   it("writes JSON and Markdown", async () => {
     const json = await diff(["--base", base, "--head", breaking, "--format", "json"]);
     expect(JSON.parse(json.output)).toMatchObject({
       failed: true,
-      changes: [{ rule: "request-parameter-became-required", breaking: true, operations: ["GET /reports/encryption"] }],
+      required: "major",
+      lowest: "2.0.0",
+      changes: [{ rules: ["parameter-became-required"], impact: "major", operation: "GET /reports/encryption" }],
     });
     const markdown = await diff(["--base", base, "--head", breaking, "--format", "markdown"]);
-    expect(markdown.output).toContain("| **breaking** | `request-parameter-became-required` |");
+    expect(markdown.output).toContain("| **major** | `parameter-became-required` |");
   });
 
   it.each([
@@ -97,9 +117,26 @@ describe("npm run diff", { timeout: 120_000 }, () => {
       breakingEdit(repo);
       const broken = await diff(["--base", "HEAD"], repo.dir);
       expect(broken.code).toBe(1);
-      expect(broken.output).toContain("BREAKING  operation-removed");
+      expect(broken.output).toMatch(/BREAKING  (operation|path)-removed/);
       raiseMajor(repo);
       expect(await diff(["--base", "HEAD"], repo.dir)).toMatchObject({ code: 0 });
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it("takes --base vX.Y.Z from release/openapi.json when no tag holds it", async () => {
+    const repo = createRepo();
+    try {
+      mkdirSync(join(repo.dir, "release"));
+      copyFileSync(join(root, "generated/openapi.json"), join(repo.dir, "release/openapi.json"));
+      const { code, output } = await diff(["--base", `v${doc.info.version}`], repo.dir);
+      expect([0, 1]).toContain(code);
+      expect(output).toContain(`base: release/openapi.json (packed release ${doc.info.version})`);
+      expect(output).toMatch(/^(OK|FAIL): /m);
+      const other = await diff(["--base", "v0.0.1"], repo.dir);
+      expect(other.code).toBe(2);
+      expect(other.output).toContain("--base v0.0.1 is neither a readable file nor a git ref (and release/openapi.json is not release 0.0.1)");
     } finally {
       repo.remove();
     }

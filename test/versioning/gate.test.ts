@@ -1,14 +1,16 @@
-// The breaking-change gate: this repository's working tree against its last release, and
-// each way of finding that release on throwaway repositories: a local tag, a tag only after
-// `git fetch --tags` (a shallow, tagless CI clone), the packed release/openapi.json, none.
+// The release gate: this repository's working tree against its last release; a breaking
+// change needs a major bump and an addition a minor one; and each way of finding that
+// release on throwaway repositories: a local tag, a tag only after `git fetch --tags` (a
+// shallow, tagless CI clone), the packed release/openapi.json, none.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { copyFileSync } from "node:fs";
 import { bundleSource } from "../../scripts/diff/load.js";
 import { runGate } from "../../scripts/release/gate.js";
 import { bin, root, run } from "../tooling/run.js";
-import { breakingEdit, createRepo, raiseMajor, type Repo } from "./repo.js";
+import { addOperation, breakingEdit, createRepo, raiseMajor, raiseMinor, type Repo } from "./repo.js";
 
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((remove) => remove()));
@@ -19,7 +21,7 @@ const repo = (): Repo => {
 };
 
 describe("the gate on this repository", () => {
-  it("passes: no breaking change since the last release without a major bump, or no release yet", () => {
+  it("passes: the version covers every change since the last release, or there is no release yet", () => {
     const result = runGate(root);
     expect(result.report).toMatch(/no release yet|OK: /);
     expect(result.passed, result.report).toBe(true);
@@ -33,14 +35,31 @@ describe("the gate on a throwaway repository", { timeout: 120_000 }, () => {
     breakingEdit(r);
     const failed = runGate(r.dir);
     expect(failed.passed).toBe(false);
-    expect(failed.report).toMatch(/BREAKING  operation-removed\n  (GET|PUT|POST|PATCH|DELETE) \/\S+ removed/);
-    expect(failed.report).toMatch(/FAIL: \d+ breaking change\(s\) without a major version bump \((\S+) → \1\)\./);
+    expect(failed.report).toMatch(/BREAKING  (path|operation)-removed\n  (Path|Operation) `[^`]+` was removed/);
+    expect(failed.report).toMatch(/FAIL: \d+ breaking change\(s\) without a major version bump \((\S+) → \1; needs \d+\.0\.0 or later\)\./);
     const cli = await run(bin("tsx"), [join(root, "scripts/release/gate.ts"), r.dir]);
     expect(cli.code).toBe(1);
     const { from, to } = raiseMajor(r);
     const raised = runGate(r.dir);
     expect(raised.passed, raised.report).toBe(true);
     expect(raised.report).toContain(`with the major version raised (${from} → ${to})`);
+  });
+
+  it("with a v* tag: fails on an added operation until the minor version is raised", async () => {
+    const r = repo();
+    r.git("tag", "v1.0.0");
+    addOperation(r);
+    const failed = runGate(r.dir);
+    expect(failed.passed, failed.report).toBe(false);
+    expect(failed.report).toMatch(/minor  added\n  .*\n  operation: DELETE \/\S+/);
+    expect(failed.report).toMatch(/FAIL: \d+ addition\(s\) without a minor version bump \((\S+) → \1; needs \d+\.\d+\.0 or later\)\./);
+    expect(failed.report).toContain("gate: raise at least the minor version");
+    const cli = await run(bin("tsx"), [join(root, "scripts/release/gate.ts"), r.dir]);
+    expect(cli.code).toBe(1);
+    const { to } = raiseMinor(r);
+    const raised = runGate(r.dir);
+    expect(raised.passed, raised.report).toBe(true);
+    expect(raised.report).toContain(`with the version raised to at least ${to}`);
   });
 
   it("takes the highest version tag, not the newest name", () => {
@@ -70,7 +89,9 @@ describe("the gate on a throwaway repository", { timeout: 120_000 }, () => {
   it("without tags and an unreachable remote: falls back to release/openapi.json", () => {
     const r = repo();
     mkdirSync(join(r.dir, "release"));
-    writeFileSync(join(r.dir, "release/openapi.json"), JSON.stringify(bundleSource(r.dir)));
+    const bundle = bundleSource(r.dir);
+    copyFileSync(bundle.file, join(r.dir, "release/openapi.json"));
+    bundle.remove();
     r.git("remote", "add", "origin", join(r.dir, "no-such-remote"));
     breakingEdit(r);
     const result = runGate(r.dir);

@@ -47,12 +47,31 @@ export function edit(dir: string, file: string, from: string | RegExp, to: strin
  */
 export const breakingEdit = (repo: Pick<Repo, "dir">) => edit(repo.dir, "openapi/openapi.yaml", /^paths:\n  \/[^\n]*:\n    \$ref: [^\n]*\n/m, "paths:\n");
 
-/** Raises the major version of `info.version` (whatever it is today); returns both versions. */
-export function raiseMajor(repo: Pick<Repo, "dir">): { from: string; to: string } {
+/**
+ * Adds an operation (DELETE beside the GET of the first path with one parameter; an
+ * addition: at least a minor release), whatever the contract holds today.
+ */
+export function addOperation(repo: Pick<Repo, "dir">): void {
+  const root = readFileSync(join(repo.dir, "openapi/openapi.yaml"), "utf8");
+  const ref = /^  \/[^\n]*\{[^\n]*:\n    \$ref: '?\.\/([^'\n]+)'?$/m.exec(root);
+  if (!ref) throw new Error("openapi/openapi.yaml holds no path with a parameter");
+  const file = `openapi/${ref[1]}`;
+  const text = readFileSync(join(repo.dir, file), "utf8");
+  const get = /^get:\n((?:  .*\n|\n)*)/m.exec(text);
+  if (!get) throw new Error(`${file} holds no GET`);
+  const operation = get[1]!.replace(/^  operationId: (\w+)$/m, "  operationId: $1Delete");
+  writeFileSync(join(repo.dir, file), `${text.trimEnd()}\ndelete:\n${operation}`);
+}
+
+/** Raises one part of `info.version` (whatever it is today); returns both versions. */
+function raise(repo: Pick<Repo, "dir">, part: "major" | "minor"): { from: string; to: string } {
   const text = readFileSync(join(repo.dir, "openapi/openapi.yaml"), "utf8");
-  const from = /^  version: (\d+)\.\d+\.\d+$/m.exec(text);
+  const from = /^  version: (\d+)\.(\d+)\.\d+$/m.exec(text);
   if (!from) throw new Error("openapi/openapi.yaml holds no info.version X.Y.Z");
-  const to = `${Number(from[1]) + 1}.0.0`;
+  const to = part === "major" ? `${Number(from[1]) + 1}.0.0` : `${from[1]}.${Number(from[2]) + 1}.0`;
   edit(repo.dir, "openapi/openapi.yaml", /^  version: .*$/m, `  version: ${to}`);
   return { from: from[0].trim().slice("version: ".length), to };
 }
+
+export const raiseMajor = (repo: Pick<Repo, "dir">) => raise(repo, "major");
+export const raiseMinor = (repo: Pick<Repo, "dir">) => raise(repo, "minor");

@@ -1,0 +1,101 @@
+// Writes the Postman collection and its environments from the bundled document, on every
+// `npm run generate` (generated/postman/, committed and drift-checked like the rest of
+// generated/). A small generator rather than openapi-to-postmanv2, which keeps only the
+// first request example and one of the two API-key headers POST /notifications needs:
+// here every operation gets one request per named request example, path parameters take
+// the document's examples, bearer operations send `Authorization: Bearer {{apiKey}}`, the
+// key-pair operation both `X-Api-Key` and `X-Api-Secret`, and each request tests that it
+// gets the operation's documented success status. Each server of the document is an
+// environment defining every variable the collection uses (baseUrl, apiKey, apiSecret):
+// the local ones with the demo application that owns the document's examples, production
+// with empty values to fill in.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+type Node = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const doc: Node = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
+const seed: Node = JSON.parse(readFileSync("server/seed/demo.json", "utf8"));
+const out = "generated/postman";
+const methods = ["get", "put", "post", "delete", "patch"];
+
+const resolve = (node: Node): Node => {
+  while (node?.$ref) node = node.$ref.slice(2).split("/").map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((at: Node, k: string) => at[k], doc);
+  return node;
+};
+
+/** The success status the document gives an operation (its one 2XX). */
+const successOf = (op: Node): number => Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));
+
+function headersOf(op: Node): { key: string; value: string }[] {
+  const schemes = Object.keys(op.security?.[0] ?? {}).map((name) => ({ name, ...doc.components.securitySchemes[name] }));
+  return schemes.map((s) =>
+    s.type === "http" && s.scheme === "bearer" ? { key: "Authorization", value: "Bearer {{apiKey}}" } : { key: s.name, value: s.name.toLowerCase().includes("secret") ? "{{apiSecret}}" : "{{apiKey}}" },
+  );
+}
+
+function itemsOf(path: string, method: string, op: Node): Node[] {
+  const parameters = (op.parameters ?? []).map(resolve);
+  const pathValues = Object.fromEntries(parameters.filter((p: Node) => p.in === "path").map((p: Node) => [p.name, String(p.example)]));
+  const segments = path.split("/").filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, (_, name) => pathValues[name] ?? `{${name}}`));
+  const url = { raw: `{{baseUrl}}/${segments.join("/")}`, host: ["{{baseUrl}}"], path: segments };
+  const status = successOf(op);
+  const test = {
+    listen: "test",
+    script: { type: "text/javascript", exec: [`pm.test("${method.toUpperCase()} ${path} answers ${status}", function () {`, `  pm.response.to.have.status(${status});`, "});"] },
+  };
+  const content = resolve(op.requestBody)?.content?.["application/json"];
+  const examples: [string | undefined, Node][] = content ? Object.entries<Node>(content.examples ?? {}).map(([name, e]) => [name, resolve(e).value]) : [[undefined, undefined]];
+  return examples.map(([name, body]) => ({
+    name: `${op.summary}${name ? ` (${resolve(content.examples[name]).summary ?? name})` : ""}`,
+    request: {
+      method: method.toUpperCase(),
+      header: [...headersOf(op), { key: "Accept", value: "application/json" }, ...(body === undefined ? [] : [{ key: "Content-Type", value: "application/json" }])],
+      url,
+      description: `${op.operationId}${name ? `, request example \`${name}\`` : ""}. ${op.description ?? ""}`.trim(),
+      ...(body === undefined ? {} : { body: { mode: "raw", raw: JSON.stringify(body, null, 2), options: { raw: { language: "json" } } } }),
+    },
+    event: [test],
+  }));
+}
+
+const folders = new Map<string, Node[]>();
+for (const [path, item] of Object.entries<Node>(doc.paths)) {
+  for (const method of methods) {
+    const op = item[method];
+    if (!op) continue;
+    const tag = op.tags?.[0] ?? "Other";
+    folders.set(tag, [...(folders.get(tag) ?? []), ...itemsOf(path, method, op)]);
+  }
+}
+
+const collection = {
+  info: {
+    name: doc.info.title,
+    description: `Generated from the OpenAPI document ${doc.info.version} by \`npm run generate\` (scripts/postman.ts); do not edit. Pick an environment: ${doc.servers.map((s: Node) => s.description).join(", ")}.`,
+    version: doc.info.version,
+    schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+  },
+  item: [...folders].map(([name, item]) => ({ name, item })),
+};
+
+const exampleOwner = resolve(Object.values<Node>(resolve(resolve(doc.paths["/widgets/{id}"].get.responses["200"]).content["application/json"].examples))[0]).value.result.application_id;
+const owner = seed.applications.find((a: Node) => a.id === exampleOwner);
+const demo = owner.credentials.find((c: Node) => c.api_key && c.api_secret);
+
+const slug = (description: string) => description.split(/[ ,(]/)[0]!.toLowerCase() + (description.toLowerCase().includes("mock") ? "-mock" : description.toLowerCase().includes("server") ? "-server" : "");
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, "collection.json"), `${JSON.stringify(collection, null, 2)}\n`);
+for (const server of doc.servers) {
+  const local = server.url.startsWith("http://127.0.0.1");
+  const name = slug(server.description);
+  const environment = {
+    name: `${doc.info.title}: ${server.description}`,
+    values: [
+      { key: "baseUrl", value: server.url, type: "default", enabled: true },
+      { key: "apiKey", value: local ? demo.api_key : "", type: "secret", enabled: true },
+      { key: "apiSecret", value: local ? demo.api_secret : "", type: "secret", enabled: true },
+    ],
+  };
+  writeFileSync(join(out, `${name}.postman_environment.json`), `${JSON.stringify(environment, null, 2)}\n`);
+}

@@ -1,0 +1,79 @@
+// The shipped Arazzo workflows, run by `redocly respect`, against the reference server
+// (in process, demo data) and the mock (`npm run mock`'s entry, spawned on a free port).
+// Respect checks each step's success criteria, and the status, content type and schema of
+// every answer against the document. The server passes every step; the mock every step of
+// the workflows that need no state, but one (below).
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../../generated/operations.js";
+import { startServer, type RunningServer } from "../../server/listen.js";
+import { printedUrl } from "../support/printed-url.js";
+import { root } from "../tooling/run.js";
+import { doc, resolveRef } from "../support/document.js";
+import { declaredSteps, respect, statefulWorkflows, workflowsFile, type Respected } from "./respect.js";
+
+/**
+ * Steps the mock fails, with why. The mock answers the `{}` body Respect sends for the
+ * document's own example `SmsProviderUpdateEmpty` with 400 (Prism's `sl-violations`: "Body
+ * parameter is required"); the server accepts it, and the mock accepts the same example sent
+ * by Newman (test/postman/), so the cause lies between Respect's request and Prism's body
+ * reading, not yet isolated. When it is fixed this test fails: remove the entry.
+ */
+const mockKnownFailures = ["sms-provider-reorder/save-unchanged"];
+
+let server: RunningServer;
+let mock: ChildProcess;
+let onServer: Respected;
+let onMock: Respected;
+
+beforeAll(async () => {
+  server = await startServer({ closeTimeoutMs: 0 });
+  mock = spawn(process.execPath, ["--import", "tsx", "mock/main.ts"], { cwd: root, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const mockUrl = await printedUrl(mock, "the mock").url;
+  [onServer, onMock] = await Promise.all([respect(server.url), respect(mockUrl, statefulWorkflows)]);
+}, 240_000);
+
+afterAll(async () => {
+  if (mock && mock.exitCode === null) mock.kill("SIGTERM");
+  await server?.close();
+});
+
+const key = (s: { workflowId: string; stepId: string }) => `${s.workflowId}/${s.stepId}`;
+
+describe("the Arazzo workflows", () => {
+  it("call each of the document's operations", () => {
+    const text = readFileSync(workflowsFile, "utf8");
+    const called = new Set([...text.matchAll(/operationId: \$sourceDescriptions\.openapi\.(\w+)/g)].map((m) => m[1]));
+    expect([...called].sort()).toEqual(Object.keys(operations).sort());
+  });
+
+  it("send only the document's named request examples as bodies", () => {
+    const deref = (node: unknown) => ((node as { $ref?: string })?.$ref ? resolveRef((node as { $ref: string }).$ref) : node);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const examples = Object.values<any>(doc.paths).flatMap((item) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      Object.values<any>(item).flatMap((op) =>
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        Object.values<any>(deref(op?.requestBody)?.content ?? {}).flatMap((media) => Object.values<any>(media.examples ?? {}).map((e) => JSON.stringify(deref(e).value))),
+      ),
+    );
+    const sent = onServer.steps.filter((s) => s.body !== undefined);
+    expect(sent.length).toBeGreaterThanOrEqual(8);
+    for (const step of sent) expect(examples, key(step)).toContain(JSON.stringify(step.body));
+  });
+
+  it("pass every step against the reference server", () => {
+    const failed = onServer.steps.filter((s) => s.status !== "success").map((s) => `${key(s)}: ${s.detail}`);
+    expect(failed, onServer.output.slice(-3000)).toEqual([]);
+    expect(onServer.steps.map(key)).toEqual(declaredSteps());
+    expect(onServer.code).toBe(0);
+  });
+
+  it("pass every stateless step against the mock but the known failures", () => {
+    const expected = declaredSteps().filter((s) => !statefulWorkflows.includes(s.split("/")[0]!));
+    expect(onMock.steps.map(key)).toEqual(expected);
+    const failed = onMock.steps.filter((s) => s.status !== "success").map(key);
+    expect(failed, onMock.steps.map((s) => `${key(s)} ${s.status}: ${s.detail}`).join("\n")).toEqual(mockKnownFailures);
+  });
+});
