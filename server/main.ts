@@ -2,7 +2,10 @@
 // Environment: PORT (3000), HOST (127.0.0.1), SEED_FILE, LOG_LEVEL (info), EMAIL_AUTH_KEY,
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
-// FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
+// FAILED_AUTH_LIMIT_WINDOW_MS (60000), CONCURRENCY_LIMIT (requests one API key may have in
+// flight at once, 16, or half the pool with DATABASE_URL; `off` disables), TRUST_PROXY (hop
+// count or comma list of proxy addresses/CIDRs; default off: server/http/trust-proxy.ts),
+// DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, both rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
@@ -12,7 +15,9 @@ import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
 import { corsFromEnv } from "./http/cors.js";
 import { createLogger } from "./http/logging.js";
+import { defaultConcurrencyLimit } from "./http/concurrency-limit.js";
 import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
+import { trustProxyFromEnv } from "./http/trust-proxy.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
@@ -37,6 +42,17 @@ function failedAuthLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOpti
     windowMs: integerEnv("FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit.windowMs),
     store,
   };
+}
+
+/**
+ * CONCURRENCY_LIMIT; by default half the database pool (so one key never holds more than half
+ * the connections), or the entry's default in memory.
+ */
+function concurrencyLimitFromEnv(poolMax: number | undefined): number | false {
+  if (/^(off|false)$/i.test(process.env.CONCURRENCY_LIMIT ?? "")) return false;
+  const limit = integerEnv("CONCURRENCY_LIMIT", poolMax === undefined ? defaultConcurrencyLimit : Math.max(1, Math.floor(poolMax / 2)));
+  if (limit === 0) throw new Error(`CONCURRENCY_LIMIT must be a positive integer or off, got "0"`);
+  return limit;
 }
 
 const logLevels: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -102,9 +118,14 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Loaded only with a database, so the in-memory server needs no `pg`.
+  const poolMax = databaseUrl ? integerEnv("DATABASE_POOL_MAX", 10) : undefined;
   if (databaseUrl) {
     const waitMs = integerEnv("DATABASE_POOL_WAIT_MS", 5_000);
-    database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, { max: integerEnv("DATABASE_POOL_MAX", 10), connectionTimeoutMillis: waitMs });
+    database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, {
+      max: poolMax,
+      connectionTimeoutMillis: waitMs,
+      statementTimeoutMs: integerEnv("DATABASE_STATEMENT_TIMEOUT_MS", 2_000),
+    });
   }
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
@@ -115,6 +136,8 @@ async function main(): Promise<void> {
     host: process.env.HOST || "127.0.0.1",
     rateLimit: rateLimitFromEnv(database?.rateLimitStore),
     failedAuthLimit: failedAuthLimitFromEnv(database?.failedAuthStore),
+    concurrencyLimit: concurrencyLimitFromEnv(poolMax),
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     validateResponses: validateResponsesFromEnv(),
     cors: corsFromEnv(process.env.CORS_ORIGINS),
   });
