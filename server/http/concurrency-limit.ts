@@ -23,6 +23,9 @@ export function concurrencyLimiter(limit: number): RequestHandler {
         new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, { "Retry-After": "1" }),
       );
     }
+    // A client gone while earlier steps awaited (its 'close' already fired) takes no slot: the
+    // slot would never be given back.
+    if (res.destroyed || req.socket.destroyed) return next();
     inFlight.set(key, held + 1);
     // 'close' follows 'finish' and also fires when the client goes away first: once per response.
     res.once("close", () => {

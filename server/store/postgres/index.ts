@@ -139,8 +139,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async addReports(applicationId, records) {
       await transaction(async (client) => {
-        await requireApplication(client, applicationId, true);
         await client.query(sql.noStatementTimeout);
+        await requireApplication(client, applicationId, true);
         // Maintaining a dozen indexes row by row costs several times more than building them
         // once: a large load drops them and builds them again after COPY, in the same
         // transaction (the table is locked for it, so other readers of reports wait).

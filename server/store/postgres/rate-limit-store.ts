@@ -44,14 +44,14 @@ export class PostgresRateLimitStore implements Store {
 
   /**
    * Deletes the expired counters (every limiter's: they share the table), at most once per
-   * sweep interval, beside the hit that triggered it. A failed sweep is left to the next one:
-   * it never decides an answer.
+   * sweep interval, beside the hit that triggered it (in parallel, on another connection). A
+   * failed sweep is left to the next one: it never decides an answer.
    */
-  #sweep(): void {
+  async #sweep(): Promise<void> {
     const now = Date.now();
     if (now - this.#lastSweep < this.sweepEveryMs) return;
     this.#lastSweep = now;
-    this.pool.query(sweepSql).catch(() => undefined);
+    await this.pool.query(sweepSql).catch(() => undefined);
   }
 
   init(options: Options): void {
@@ -59,7 +59,11 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    this.#sweep();
+    const [counted] = await Promise.all([this.#hit(key), this.#sweep()]);
+    return counted;
+  }
+
+  async #hit(key: string): Promise<ClientRateLimitInfo> {
     // The limiter's key of a request presenting an API key is `key:` + the key's SHA-256.
     const digest = this.prefetch && /^key:([0-9a-f]{64})$/.exec(key)?.[1];
     if (digest) {
