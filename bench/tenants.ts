@@ -3,7 +3,8 @@
 // (300,000) of application A; `npm start` runs on it as an operator would (DATABASE_URL, a
 // pool of 10), with the per-key request limit raised out of the way so only the fairness
 // guards stand between one key and the database. Application B (another tenant, from
-// another address, 127.0.0.2) reads one webhook over 2 connections throughout:
+// another address, 127.0.0.2) reads one webhook over 2 connections throughout (the
+// failed-authentication window is 10 minutes here, so the whole flood falls in one window):
 //   unloaded, then while A sends 40 concurrent `group=1` report queries, then 40 concurrent
 //   deep pages (page=2999&limit=100), then while one address (127.0.0.1) pipelines 10,000
 //   distinct bogus keys over 100 connections × 100; then a valid key from that address, and
@@ -13,6 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -110,7 +112,7 @@ try {
 
   server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT: "1000000", RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000), EMAIL_AUTH_KEY: emailAuthKey },
+    env: { ...process.env, DATABASE_URL: url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT: "1000000", RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000), FAILED_AUTH_LIMIT_WINDOW_MS: "600000", EMAIL_AUTH_KEY: emailAuthKey },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -123,7 +125,11 @@ try {
       if (server!.exitCode !== null) (clearInterval(timer), reject(new Error(`server exited: ${out}`)));
     }, 50);
   });
-  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server!.pid}/status`, "utf8"))![1]) / 1024;
+  const rssMb = () => {
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server!.pid}/status`, "utf8"))?.[1];
+    if (rss === undefined) throw new Error(`the server exited (${server!.exitCode ?? server!.signalCode}): ${out.slice(-2000)}`);
+    return Number(rss) / 1024;
+  };
 
   /** Application B's webhook read over 2 keep-alive connections from 127.0.0.2 until `stop` resolves. */
   async function tenantB(stop: Promise<unknown>) {
@@ -219,7 +225,7 @@ try {
   cluster.stop();
 }
 
-console.log(`\nbench:tenants ${new Date().toISOString()} (${root}): ${reportCount} reports of A on PostgreSQL 15, ${phaseS} s per phase; B = another application from another address`);
+console.log(`\nbench:tenants ${new Date().toISOString()} (${root}), load average ${loadavg().map((n) => n.toFixed(1)).join(" / ")}: ${reportCount} reports of A on PostgreSQL 15, ${phaseS} s per phase; B = another application from another address`);
 console.log(["| phase | A's answers | B p50 / p99 ms | B's answers | note |", "|---|---|---:|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n"));
 console.log("\ncheck");
 for (const [ok, what] of checks) console.log(`  ${ok ? "PASS" : "MISS"}  ${what}`);

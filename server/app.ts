@@ -23,8 +23,10 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
   /** Failed authentications (401) per window per client address, or false for none (suites that send many bad credentials). */
   failedAuthLimit?: RateLimitOptions | false;
-  /** Requests one API key may have in flight at once (default 16), or false for no cap. */
+  /** Requests one API key may have in flight at once (default 16; none when rateLimit is false), or false for no cap. */
   concurrencyLimit?: number | false;
+  /** Requests one client address may have in flight before others from it wait (default 64), or false. */
+  addressInFlight?: number | false;
   /** Which proxies to believe about the client address: hops or addresses/CIDRs (default false); `npm start` reads TRUST_PROXY. */
   trustProxy?: TrustProxy;
   /** Which browser origins may call (CORS), or false/absent for none; `npm start` reads CORS_ORIGINS. */

@@ -3,7 +3,8 @@
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
 // FAILED_AUTH_LIMIT_WINDOW_MS (60000), CONCURRENCY_LIMIT (requests one API key may have in
-// flight at once, 16, or half the pool with DATABASE_URL; `off` disables), TRUST_PROXY (hop
+// flight at once, 16, or half the pool with DATABASE_URL; off when RATE_LIMIT is; `off`
+// disables), TRUST_PROXY (hop
 // count or comma list of proxy addresses/CIDRs; default off: server/http/trust-proxy.ts),
 // DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
@@ -48,8 +49,9 @@ function failedAuthLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOpti
  * CONCURRENCY_LIMIT; by default half the database pool (so one key never holds more than half
  * the connections), or the entry's default in memory.
  */
-function concurrencyLimitFromEnv(poolMax: number | undefined): number | false {
+function concurrencyLimitFromEnv(poolMax: number | undefined, rateLimited: boolean): number | false {
   if (/^(off|false)$/i.test(process.env.CONCURRENCY_LIMIT ?? "")) return false;
+  if (!rateLimited && !process.env.CONCURRENCY_LIMIT) return false;
   const limit = integerEnv("CONCURRENCY_LIMIT", poolMax === undefined ? defaultConcurrencyLimit : Math.max(1, Math.floor(poolMax / 2)));
   if (limit === 0) throw new Error(`CONCURRENCY_LIMIT must be a positive integer or off, got "0"`);
   return limit;
@@ -129,14 +131,15 @@ async function main(): Promise<void> {
   }
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
+  const rateLimit = rateLimitFromEnv(database?.rateLimitStore);
   running = await startServer({
     store: database?.store ?? createStore(seed),
     logger,
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
-    rateLimit: rateLimitFromEnv(database?.rateLimitStore),
+    rateLimit,
     failedAuthLimit: failedAuthLimitFromEnv(database?.failedAuthStore),
-    concurrencyLimit: concurrencyLimitFromEnv(poolMax),
+    concurrencyLimit: concurrencyLimitFromEnv(poolMax, rateLimit !== false),
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     validateResponses: validateResponsesFromEnv(),
     cors: corsFromEnv(process.env.CORS_ORIGINS),

@@ -11,7 +11,7 @@ import { arrayBoundsFor } from "../http/array-bounds.js";
 import { basePathOf, loadDocument, operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
 import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
 import { continueWhenExpected } from "../http/expect-continue.js";
-import { concurrencyLimiter, defaultConcurrencyLimit } from "../http/concurrency-limit.js";
+import { addressQueue, concurrencyLimiter, defaultAddressInFlight, defaultConcurrencyLimit } from "../http/concurrency-limit.js";
 import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
 import { integerCheckFor } from "../http/integer-query.js";
 import { bodyRequired, jsonBody } from "../http/json-body.js";
@@ -43,8 +43,10 @@ export interface ContractAppOptions<Ops = ApiOperations> {
   rateLimit?: RateLimitOptions | false;
   /** Failed authentications (401) per window per client address (default 60 per minute), or false for none; past it failures are 429s, valid credentials still pass. */
   failedAuthLimit?: RateLimitOptions | false;
-  /** Requests one API key may have in flight at once in this process (default 16), or false for no cap; past it a 429. */
+  /** Requests one API key may have in flight at once in this process (default 16; none when `rateLimit` is false), or false for no cap; past it a 429. */
   concurrencyLimit?: number | false;
+  /** Requests one client address may have in flight at once in this process before others from it wait their turn (default 64), or false. */
+  addressInFlight?: number | false;
   /**
    * Which proxies to believe about the client address (X-Forwarded-For), for the limits kept
    * per address: a hop count, or the proxies' addresses/CIDRs; default false (the socket's
@@ -145,10 +147,14 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
       duplicateCredentialCheck(),
     ]),
   );
+  // Per address, then per key, then the per-key window (the first database work): a request
+  // refused or held back by a cap costs the database nothing.
+  const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
+  if (addressInFlight !== false) app.use(basePath, addressQueue(addressInFlight));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
-  if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
-  const concurrencyLimit = options.concurrencyLimit ?? defaultConcurrencyLimit;
+  const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
   if (concurrencyLimit !== false) app.use(basePath, concurrencyLimiter(concurrencyLimit));
+  if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   app.use(operationRouter(basePath, routes));
   // Sees the credential checks' 401s: counts each, and past the limit answers 429 instead.
   const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;

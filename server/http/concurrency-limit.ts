@@ -36,3 +36,43 @@ export function concurrencyLimiter(limit: number): RequestHandler {
     next();
   };
 }
+
+/** Requests one client address may have in flight at once before further ones wait their turn. */
+export const defaultAddressInFlight = 64;
+
+/**
+ * A queue per client address: at most `limit` of an address's requests are past this point at
+ * once; the others wait, in order, for one to end (never refused, so many clients behind one
+ * NAT are only slowed by each other). One address pipelining thousands of bogus keys thus
+ * puts at most `limit` requests' statements in the database pool's queue, and another
+ * address's requests wait behind those, not behind thousands.
+ */
+export function addressQueue(limit: number): RequestHandler {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`addressInFlight must be a positive integer or false, got ${limit}`);
+  const addresses = new Map<string, { active: number; waiting: (() => void)[] }>();
+  const release = (address: string) => {
+    const entry = addresses.get(address)!;
+    const next = entry.waiting.shift();
+    if (next) return next();
+    if (--entry.active === 0) addresses.delete(address);
+  };
+  return (req, res, next) => {
+    const address = req.ip ?? "unknown";
+    const enter = () => {
+      // A client gone while waiting: its turn passes on at once.
+      if (res.destroyed || req.socket.destroyed) return release(address);
+      res.once("close", () => release(address));
+      next();
+    };
+    const entry = addresses.get(address);
+    if (!entry) {
+      addresses.set(address, { active: 1, waiting: [] });
+      return enter();
+    }
+    if (entry.active < limit) {
+      entry.active++;
+      return enter();
+    }
+    entry.waiting.push(enter);
+  };
+}

@@ -52,3 +52,29 @@ it("can be turned off", async () => {
   const statuses = await Promise.all(Array.from({ length: 40 }, () => read(server!, appA.apiKey).then((r) => r.status)));
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
 });
+
+it("an address past its in-flight share waits its turn instead of being refused", async () => {
+  const store = createStore(loadSeed());
+  const real = createHandlers({ store, clock: () => new Date() }).readWidget;
+  const releases: (() => void)[] = [];
+  let reached = 0;
+  let twoReached!: () => void;
+  const two = new Promise<void>((resolve) => (twoReached = resolve));
+  const heldRead: Handlers["readWidget"] = async (input) => {
+    if (++reached === 2) twoReached();
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return real(input);
+  };
+  server = await startHarness({ store, rateLimit: false, addressInFlight: 2, handlers: { readWidget: heldRead } });
+  const answers = Promise.all([read(server, appA.apiKey), read(server, appA.apiKey), read(server, appB.apiKey)]);
+  await two;
+  // The third request waits in the queue: it has not reached its handler.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(reached).toBe(2);
+  releases.shift()!();
+  await new Promise<void>((resolve) => {
+    const poll = setInterval(() => reached === 3 && (clearInterval(poll), resolve()), 10);
+  });
+  while (releases.length > 0) releases.shift()!();
+  expect((await answers).map((r) => r.status).sort()).toEqual([200, 200, 404]);
+});
