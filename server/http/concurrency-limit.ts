@@ -1,9 +1,12 @@
 // A cap on the requests one API key has in flight at once (in this process), apart from the
 // per-window rate limit: a key inside its rate limit could still hold every database
-// connection with a few dozen slow requests sent together and starve the other tenants. Past
-// the cap a request is answered 429 with `Retry-After: 1` at once, before any store work;
-// a slot frees when its response ends or its client goes away (docs/security.md, Fair
-// sharing). Requests without a key count per address, as the rate limiter keys them.
+// connection with a few dozen slow requests sent together and starve the other tenants.
+// A request past the cap waits, in order, for a slot up to `maxWaitMs` (1 s), then is
+// answered 429 with `Retry-After: 1`, before any store work: a client that ignores
+// Retry-After and sends again at once is slowed to its waits rather than served a stream of
+// cheap refusals that would still take the event loop from other tenants. A slot frees when
+// its response ends or its client goes away (docs/security.md, Fair sharing). Requests
+// without a key count per address, as the rate limiter keys them.
 import type { RequestHandler } from "express";
 import { ApiProblem } from "../problems.js";
 import { rateLimitKey } from "./rate-limit.js";
@@ -11,29 +14,52 @@ import { rateLimitKey } from "./rate-limit.js";
 /** Requests one key may have in flight per process (the express entry's default). */
 export const defaultConcurrencyLimit = 16;
 
-/** The middleware; `limit` requests in flight per key, the next one a `rate_limited` problem. */
-export function concurrencyLimiter(limit: number): RequestHandler {
+/** The longest a request past the cap waits for a slot before its 429 (ms). */
+export const concurrencyWaitMs = 1_000;
+
+interface Slots {
+  active: number;
+  waiting: (() => void)[];
+}
+
+/** The middleware; `limit` requests in flight per key, the next ones wait up to `maxWaitMs`, then a `rate_limited` problem. */
+export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs): RequestHandler {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`concurrencyLimit must be a positive integer or false, got ${limit}`);
-  const inFlight = new Map<string, number>();
+  const keys = new Map<string, Slots>();
+  const release = (key: string) => {
+    const slots = keys.get(key)!;
+    const next = slots.waiting.shift();
+    if (next) return next();
+    if (--slots.active === 0) keys.delete(key);
+  };
   return (req, res, next) => {
     const key = rateLimitKey(req);
-    const held = inFlight.get(key) ?? 0;
-    if (held >= limit) {
-      return next(
-        new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, { "Retry-After": "1" }),
-      );
+    const enter = () => {
+      // A client gone meanwhile (its 'close' already fired) passes its slot on at once.
+      if (res.destroyed || req.socket.destroyed) return release(key);
+      // 'close' follows 'finish' and also fires when the client goes away first: once per response.
+      res.once("close", () => release(key));
+      next();
+    };
+    const slots = keys.get(key);
+    if (!slots) {
+      keys.set(key, { active: 1, waiting: [] });
+      return enter();
     }
-    // A client gone while earlier steps awaited (its 'close' already fired) takes no slot: the
-    // slot would never be given back.
-    if (res.destroyed || req.socket.destroyed) return next();
-    inFlight.set(key, held + 1);
-    // 'close' follows 'finish' and also fires when the client goes away first: once per response.
-    res.once("close", () => {
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left === 0) inFlight.delete(key);
-      else inFlight.set(key, left);
-    });
-    next();
+    if (slots.active < limit) {
+      slots.active++;
+      return enter();
+    }
+    const turn = () => {
+      clearTimeout(timer);
+      enter();
+    };
+    const timer = setTimeout(() => {
+      const at = slots.waiting.indexOf(turn);
+      if (at !== -1) slots.waiting.splice(at, 1);
+      next(new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, { "Retry-After": "1" }));
+    }, maxWaitMs);
+    slots.waiting.push(turn);
   };
 }
 
