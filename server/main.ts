@@ -4,9 +4,8 @@
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
 // FAILED_AUTH_LIMIT_WINDOW_MS (60000), CONCURRENCY_LIMIT (requests one API key may have in
 // flight at once, 16, or half the pool with DATABASE_URL; off when RATE_LIMIT is; `off`
-// disables), TRUST_PROXY (hop
-// count or comma list of proxy addresses/CIDRs; default off: server/http/trust-proxy.ts),
-// DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
+// disables), TRUST_PROXY (hop count or comma list of proxy addresses/CIDRs; default off:
+// server/http/trust-proxy.ts), DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, both rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),

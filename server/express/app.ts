@@ -1,8 +1,9 @@
 // The contract-enforcing Express app over a bundled OpenAPI document: the request id and log
-// line first, then CORS (preflights end there), the rate limit, routing by the document's
-// paths to each operation's handler by operationId, the operation's own credential scheme
-// before the body is read, request validation, the handler, response validation, and one
-// RFC 9457 problem mapper for every failure. It never listens.
+// line first, then CORS (preflights end there), the per-address queue and per-key cap of
+// requests in flight, the rate limit, routing by the document's paths to each operation's
+// handler by operationId, the operation's own credential scheme before the body is read,
+// request validation, the handler, response validation, the failed-authentication count,
+// and one RFC 9457 problem mapper for every failure. It never listens.
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { operations as ApiOperations } from "../../generated/schema.js";
@@ -43,7 +44,7 @@ export interface ContractAppOptions<Ops = ApiOperations> {
   rateLimit?: RateLimitOptions | false;
   /** Failed authentications (401) per window per client address (default 60 per minute), or false for none; past it failures are 429s, valid credentials still pass. */
   failedAuthLimit?: RateLimitOptions | false;
-  /** Requests one API key may have in flight at once in this process (default 16; none when `rateLimit` is false), or false for no cap; past it a 429. */
+  /** Requests one API key may have in flight at once in this process (default 16; none when `rateLimit` is false), or false for no cap; past it a request waits up to 1 s for a slot, then 429. */
   concurrencyLimit?: number | false;
   /** Requests one client address may have in flight at once in this process before others from it wait their turn (default 64), or false. */
   addressInFlight?: number | false;
