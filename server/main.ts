@@ -3,7 +3,7 @@
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
 // FAILED_AUTH_LIMIT_WINDOW_MS (60000), CONCURRENCY_LIMIT (requests one API key may have in
-// flight at once, 16, or half the pool with DATABASE_URL; off when RATE_LIMIT is; `off`
+// flight at once, 16, or a quarter of the pool with DATABASE_URL; off when RATE_LIMIT is; `off`
 // disables), TRUST_PROXY (hop count or comma list of proxy addresses/CIDRs; default off:
 // server/http/trust-proxy.ts), DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
@@ -45,13 +45,14 @@ function failedAuthLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOpti
 }
 
 /**
- * CONCURRENCY_LIMIT; by default half the database pool (so one key never holds more than half
- * the connections), or the entry's default in memory.
+ * CONCURRENCY_LIMIT; by default a quarter of the database pool (one key never holds more than
+ * a quarter of the connections, and its queries a bounded share of the database's CPU), or
+ * the entry's default in memory.
  */
 function concurrencyLimitFromEnv(poolMax: number | undefined, rateLimited: boolean): number | false {
   if (/^(off|false)$/i.test(process.env.CONCURRENCY_LIMIT ?? "")) return false;
   if (!rateLimited && !process.env.CONCURRENCY_LIMIT) return false;
-  const limit = integerEnv("CONCURRENCY_LIMIT", poolMax === undefined ? defaultConcurrencyLimit : Math.max(1, Math.floor(poolMax / 2)));
+  const limit = integerEnv("CONCURRENCY_LIMIT", poolMax === undefined ? defaultConcurrencyLimit : Math.max(1, Math.floor(poolMax / 4)));
   if (limit === 0) throw new Error(`CONCURRENCY_LIMIT must be a positive integer or off, got "0"`);
   return limit;
 }
