@@ -3,7 +3,7 @@
 // service runs. It never listens (server/listen.ts and server/main.ts do).
 import type express from "express";
 import type { Logger } from "pino";
-import { createContractApp } from "./express/app.js";
+import { createContractApp, type TrustProxy } from "./express/app.js";
 import type { Handlers } from "./express/contract.js";
 import { createHandlers } from "./handlers/index.js";
 import type { CorsOptions } from "./http/cors.js";
@@ -23,6 +23,12 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
   /** Failed authentications (401) per window per client address, or false for none (suites that send many bad credentials). */
   failedAuthLimit?: RateLimitOptions | false;
+  /** Requests one API key may have in flight at once (default 16; none when rateLimit is false), or false for no cap. */
+  concurrencyLimit?: number | false;
+  /** Requests one client address may have in flight before others from it wait (default 64), or false. */
+  addressInFlight?: number | false;
+  /** Which proxies to believe about the client address: hops or addresses/CIDRs (default false); `npm start` reads TRUST_PROXY. */
+  trustProxy?: TrustProxy;
   /** Which browser origins may call (CORS), or false/absent for none; `npm start` reads CORS_ORIGINS. */
   cors?: CorsOptions | false;
   /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */

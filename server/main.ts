@@ -3,7 +3,10 @@
 // with DATABASE_URL, and must be the database's key),
 // RATE_LIMIT (requests per window per API key, 600; `off` disables), RATE_LIMIT_WINDOW_MS
 // (60000), FAILED_AUTH_LIMIT (401s per window per client address, 60; `off` disables),
-// FAILED_AUTH_LIMIT_WINDOW_MS (60000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
+// FAILED_AUTH_LIMIT_WINDOW_MS (60000), CONCURRENCY_LIMIT (requests one API key may have in
+// flight at once, 16, or a quarter of the pool with DATABASE_URL; off when RATE_LIMIT is; `off`
+// disables), TRUST_PROXY (hop count or comma list of proxy addresses/CIDRs; default off:
+// server/http/trust-proxy.ts), DATABASE_STATEMENT_TIMEOUT_MS (2000), VALIDATE_RESPONSES (true unless NODE_ENV=production), CORS_ORIGINS (comma list of
 // origins, `*` or `off`; default http://localhost:* and http://127.0.0.1:*), DATABASE_URL (serve from
 // PostgreSQL, migrated at start, both rate limits shared through it: docs/postgres.md; SEED_FILE
 // is then unused, `npm run db:seed` loads one), DATABASE_POOL_MAX (10 connections),
@@ -13,7 +16,9 @@ import { describeKeySource } from "./crypto/email-auth.js";
 import { integerEnv } from "./env.js";
 import { corsFromEnv } from "./http/cors.js";
 import { createLogger } from "./http/logging.js";
+import { defaultConcurrencyLimit } from "./http/concurrency-limit.js";
 import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
+import { trustProxyFromEnv } from "./http/trust-proxy.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { startServer, type RunningServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
@@ -38,6 +43,19 @@ function failedAuthLimitFromEnv(store: RateLimitOptions["store"]): RateLimitOpti
     windowMs: integerEnv("FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit.windowMs),
     store,
   };
+}
+
+/**
+ * CONCURRENCY_LIMIT; by default a quarter of the database pool (one key never holds more than
+ * a quarter of the connections, and its queries a bounded share of the database's CPU), or
+ * the entry's default in memory.
+ */
+function concurrencyLimitFromEnv(poolMax: number | undefined, rateLimited: boolean): number | false {
+  if (/^(off|false)$/i.test(process.env.CONCURRENCY_LIMIT ?? "")) return false;
+  if (!rateLimited && !process.env.CONCURRENCY_LIMIT) return false;
+  const limit = integerEnv("CONCURRENCY_LIMIT", poolMax === undefined ? defaultConcurrencyLimit : Math.max(1, Math.floor(poolMax / 4)));
+  if (limit === 0) throw new Error(`CONCURRENCY_LIMIT must be a positive integer or off, got "0"`);
+  return limit;
 }
 
 const logLevels: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -103,24 +121,32 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Loaded only with a database, so the in-memory server needs no `pg`.
+  const poolMax = databaseUrl ? integerEnv("DATABASE_POOL_MAX", 10) : undefined;
   if (databaseUrl) {
     // Every process on a database must seal with the same e-mail auth key: refused without
     // EMAIL_AUTH_KEY, or with one other than the database's (server/store/postgres/email-key.ts).
     const { checkEmailAuthKey, requireSharedKey } = await import("./store/postgres/email-key.js");
     requireSharedKey();
     const waitMs = integerEnv("DATABASE_POOL_WAIT_MS", 5_000);
-    database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, { max: integerEnv("DATABASE_POOL_MAX", 10), connectionTimeoutMillis: waitMs });
+    database = await (await import("./store/postgres/open.js")).openDatabase(databaseUrl, {
+      max: poolMax,
+      connectionTimeoutMillis: waitMs,
+      statementTimeoutMs: integerEnv("DATABASE_STATEMENT_TIMEOUT_MS", 2_000),
+    });
     await checkEmailAuthKey(database.store.pool, database.where);
   }
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
+  const rateLimit = rateLimitFromEnv(database?.rateLimitStore);
   running = await startServer({
     store: database?.store ?? createStore(seed),
     logger,
     port: integerEnv("PORT", 3000),
     host: process.env.HOST || "127.0.0.1",
-    rateLimit: rateLimitFromEnv(database?.rateLimitStore),
+    rateLimit,
     failedAuthLimit: failedAuthLimitFromEnv(database?.failedAuthStore),
+    concurrencyLimit: concurrencyLimitFromEnv(poolMax, rateLimit !== false),
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     validateResponses: validateResponsesFromEnv(),
     cors: corsFromEnv(process.env.CORS_ORIGINS),
   });

@@ -1,8 +1,9 @@
 // The contract-enforcing Express app over a bundled OpenAPI document: the request id and log
-// line first, then CORS (preflights end there), the rate limit, routing by the document's
-// paths to each operation's handler by operationId, the operation's own credential scheme
-// before the body is read, request validation, the handler, response validation, and one
-// RFC 9457 problem mapper for every failure. It never listens.
+// line first, then CORS (preflights end there), the per-address queue and per-key cap of
+// requests in flight, the rate limit, routing by the document's paths to each operation's
+// handler by operationId, the operation's own credential scheme before the body is read,
+// request validation, the handler, response validation, the failed-authentication count,
+// and one RFC 9457 problem mapper for every failure. It never listens.
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { operations as ApiOperations } from "../../generated/schema.js";
@@ -11,6 +12,7 @@ import { arrayBoundsFor } from "../http/array-bounds.js";
 import { basePathOf, loadDocument, operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
 import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
 import { continueWhenExpected } from "../http/expect-continue.js";
+import { addressQueue, concurrencyLimiter, defaultAddressInFlight, defaultConcurrencyLimit } from "../http/concurrency-limit.js";
 import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
 import { integerCheckFor } from "../http/integer-query.js";
 import { bodyRequired, jsonBody } from "../http/json-body.js";
@@ -40,13 +42,26 @@ export interface ContractAppOptions<Ops = ApiOperations> {
   validateResponses?: boolean;
   /** Requests per window per API key (default 600 per minute), or false for none. */
   rateLimit?: RateLimitOptions | false;
-  /** Failed authentications (401) per window per client address (default 60 per minute), or false for none. */
+  /** Failed authentications (401) per window per client address (default 60 per minute), or false for none; past it failures are 429s, valid credentials still pass. */
   failedAuthLimit?: RateLimitOptions | false;
+  /** Requests one API key may have in flight at once in this process (default 16; none when `rateLimit` is false), or false for no cap; past it a request waits up to 1 s for a slot, then 429. */
+  concurrencyLimit?: number | false;
+  /** Requests one client address may have in flight at once in this process before others from it wait their turn (default 64), or false. */
+  addressInFlight?: number | false;
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For), for the limits kept
+   * per address: a hop count, or the proxies' addresses/CIDRs; default false (the socket's
+   * address). Never `true`: any client could then pick its address.
+   */
+  trustProxy?: TrustProxy;
   /** Which browser origins may call (CORS), or false (default) for no CORS headers. */
   cors?: CorsOptions | false;
   /** The bundled document to serve; default this package's. */
   document?: ApiDocument;
 }
+
+/** Express's `trust proxy` as far as it is safe: hops or the proxies' addresses, never "trust all". */
+export type TrustProxy = number | string | readonly string[] | false;
 
 type AnyHandler = (input: OperationInput<unknown>) => unknown;
 
@@ -118,6 +133,8 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
   app.set("etag", false);
   // Paths are case-sensitive (RFC 3986): /v1/WEBHOOKS is an unknown route, not /v1/webhooks.
   app.enable("case sensitive routing");
+  if (options.trustProxy === (true as never)) throw new Error("trustProxy: true would let any client choose its address; give a hop count or the proxies' addresses");
+  app.set("trust proxy", options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy);
   const deprecated = deprecation(document, basePath);
   // One layer for the steps every request takes (each Express layer costs a match per request).
   app.use(
@@ -130,14 +147,21 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
       securityHeaders(),
     ]),
   );
-  const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
-  if (failedAuthLimit) app.use(basePath, failedAuthLimiter(failedAuthLimit));
+  // Per address, then per key, then the per-key window (the first database work): a request
+  // refused or held back by a cap costs the database nothing.
+  const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
+  if (addressInFlight !== false) app.use(basePath, addressQueue(addressInFlight));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
+  const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
+  if (concurrencyLimit !== false) app.use(basePath, concurrencyLimiter(concurrencyLimit));
   if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
   // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
   // base path does (the document marks them required).
   app.use(basePath, duplicateCredentialCheck());
   app.use(operationRouter(basePath, routes));
+  // Sees the credential checks' 401s: counts each, and past the limit answers 429 instead.
+  const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
+  if (failedAuthLimit) app.use(failedAuthLimiter(failedAuthLimit));
   app.use(unknownRoute);
   app.use(errorMapper(parameterHints(document)));
   return app;

@@ -1,7 +1,7 @@
 // `@authsvc/app-api-contract/express`: the contract-enforcing Express layer a service builds
 // its implementation on. It owns validation, credentials, routing by operationId, request
 // ids, log redaction and problem responses; the service writes the handlers.
-export { createContractApp, type ContractAppOptions } from "./app.js";
+export { createContractApp, type ContractAppOptions, type TrustProxy } from "./app.js";
 export type {
   Caller,
   ExtraHeaders,

@@ -15,6 +15,7 @@ import { reportDateBounds } from "../../rules/report-dates.js";
 import { updateProvider } from "../../rules/sms-providers.js";
 import type { EmailTransport, EncryptionReport, Notification, SmsProvider, Webhook, Widget } from "../../seed/types.js";
 import type { Store as AsyncStore } from "../index.js";
+import { CredentialPrefetch, type CredentialRow } from "./credential-prefetch.js";
 import { copyReports, reportPageAndCount } from "./reports.js";
 import { sql, unscoped } from "./sql.js";
 import { fromStored, storedJson } from "./json-text.js";
@@ -28,12 +29,20 @@ export interface PostgresStoreOptions {
   max?: number;
   /** How long a request waits for a free connection before failing (5000 ms). */
   connectionTimeoutMillis?: number;
+  /**
+   * The longest one statement of a request may run (ms, default 2000; 0 for none): past it the
+   * database cancels it and the request is a 503, so no tenant holds a connection for long.
+   * Bulk loads and migrations lift it for their own transaction.
+   */
+  statementTimeoutMs?: number;
   /** From this many reports in one load, the report indexes are dropped and built again after COPY (50 000). */
   rebuildIndexesFrom?: number;
 }
 
 export interface PostgresStore extends AsyncStore {
   readonly pool: pg.Pool;
+  /** Credential rows read by the per-key limiter's hit, for the credential check (one round trip). */
+  readonly credentialPrefetch: CredentialPrefetch;
   close(): Promise<void>;
 }
 
@@ -47,6 +56,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     connectionString: options.connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    // Sent at connection start-up: every statement on the pool's connections is bounded.
+    statement_timeout: options.statementTimeoutMs ?? 2_000,
   });
   // An idle connection the server drops (restart, network) must not crash the process.
   pool.on("error", () => undefined);
@@ -84,15 +95,18 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     return { result, meta: pageMeta(count.rows[0]!.total, result.length, paging) };
   }
 
-  async function credential(apiKey: string) {
+  const credentialPrefetch = new CredentialPrefetch();
+  async function credential(apiKey: string): Promise<CredentialRow | undefined> {
     const digest = sha256(apiKey);
-    const row = (await pool.query<{ secret_digest: Buffer; id: string; organization_id: string }>(unscoped.credential, [digest])).rows[0];
-    return row;
+    const prefetched = credentialPrefetch.take(digest.toString("hex"));
+    if (prefetched) return prefetched.row;
+    return (await pool.query<CredentialRow>(unscoped.credential, [digest])).rows[0];
   }
   const callerOf = (row: { id: string; organization_id: string }): Caller => Object.freeze({ applicationId: row.id, organizationId: row.organization_id });
 
   return withUnavailable({
     pool,
+    credentialPrefetch,
     close: () => pool.end(),
 
     async authenticateBearer(apiKey) {
@@ -137,6 +151,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async addReports(applicationId, records) {
       await transaction(async (client) => {
+        await client.query(sql.noStatementTimeout);
         await requireApplication(client, applicationId, true);
         // Maintaining a dozen indexes row by row costs several times more than building them
         // once: a large load drops them and builds them again after COPY, in the same
@@ -149,7 +164,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       });
       // Fresh statistics for the planner, and a visibility map so that exact counts are
       // answered from the indexes alone (index-only and bitmap scans skip the table).
-      await pool.query(sql.vacuumReports);
+      const client = await pool.connect();
+      try {
+        await client.query("SET statement_timeout = 0");
+        await client.query(sql.vacuumReports);
+      } finally {
+        await client.query("RESET statement_timeout").catch(() => undefined);
+        client.release();
+      }
     },
 
     async smsProviders(applicationId) {

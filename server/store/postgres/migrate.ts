@@ -30,6 +30,9 @@ export async function migrate(pool: Pool, dir = migrationsDir): Promise<string[]
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // Waiting for another process's migrations, or building an index on a large table, is
+    // not a request: no statement timeout for this connection until it goes back to the pool.
+    await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [migrationLock]);
     await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
     const done = new Set((await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((row) => row.version));
@@ -48,6 +51,7 @@ export async function migrate(pool: Pool, dir = migrationsDir): Promise<string[]
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [migrationLock]).catch(() => undefined);
+    await client.query("RESET statement_timeout").catch(() => undefined);
     client.release();
   }
   return applied;

@@ -45,5 +45,11 @@ export async function openDatabase(url: string, options: Omit<PostgresStoreOptio
     await store.close().catch(() => undefined);
     throw new Error(`the database at ${where} cannot be used: ${reasonOf(error)}`);
   }
-  return { store, rateLimitStore: new PostgresRateLimitStore(store.pool), failedAuthStore: new PostgresRateLimitStore(store.pool, "fa:"), where };
+  return {
+    store,
+    // The per-key limiter's hit also reads the key's credential: one round trip before the handler.
+    rateLimitStore: new PostgresRateLimitStore(store.pool, "rl:", undefined, store.credentialPrefetch),
+    failedAuthStore: new PostgresRateLimitStore(store.pool, "fa:"),
+    where,
+  };
 }

@@ -1,7 +1,8 @@
 // GET /reports/encryption on PostgreSQL: the filters as one WHERE clause over the indexed
-// filter columns, newest first with id as tie-break, an exact total_count (count(*), or for
-// the broad filters whole days summed from report_day_counts); and the bulk load as one
-// COPY stream of the normalized filter columns beside the record.
+// filter columns (a group through report_groups), newest first with id as tie-break, an
+// exact total_count (count(*), or for the broad filters whole days summed from
+// report_day_counts); and the bulk load as one COPY stream of the normalized filter columns
+// beside the record.
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import type { PoolClient } from "pg";
@@ -36,39 +37,63 @@ export function reportPageAndCount(applicationId: string, filters: ReportFilters
   };
 }
 
-/** The count and page statements of a report query. */
+/**
+ * The count and page statements of a report query. The page is found by ids first (an
+ * index-only scan of the filter's index, in list order) and only its `limit` records are
+ * read from the table, so a deep page skips index entries rather than whole records. A
+ * `group` filter reads report_groups, whose index is in list order per group, so the page
+ * stops at `limit` even when the group matches nothing (a scan of the newest-first index
+ * filtered on the groups array would read every report of the application).
+ */
 export function reportQuery(applicationId: string, filters: ReportFilters, paging: Paging): { count: Statement; page: Statement } {
   const { fromMs, untilMs } = reportDateBounds(filters.start_date, filters.end_date);
   const start = pageStart(paging);
   const values: unknown[] = [applicationId];
-  const where = ["application_id = $1"];
   const param = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
   };
+  // Conditions on encryption_reports' own filter columns (unqualified: report_day_counts has them too).
+  const conditions: string[] = [];
   for (const [field, column] of Object.entries(reportColumns) as [keyof typeof reportColumns, string][]) {
     const value = filters[field];
     if (value === undefined) continue;
-    where.push(`${column} = ${param(field === "email" ? value.toLowerCase() : value)}`);
+    conditions.push(`${column} = ${param(field === "email" ? value.toLowerCase() : value)}`);
   }
   if (filters.ip !== undefined) {
     const ip = param(normalizeIp(filters.ip));
-    where.push(`(ip_source = ${ip} OR ip_device = ${ip})`);
+    conditions.push(`(ip_source = ${ip} OR ip_device = ${ip})`);
   }
-  if (filters.group !== undefined) where.push(`groups @> ARRAY[${param(Number(filters.group))}::bigint]`);
-  const columns = where.join(" AND ");
+  const columns = ["application_id = $1", ...conditions].join(" AND ");
   const columnValues = [...values];
-  if (Number.isFinite(fromMs)) where.push(`created_at >= ${param(new Date(fromMs).toISOString())}`);
-  if (Number.isFinite(untilMs)) where.push(`created_at < ${param(new Date(untilMs).toISOString())}`);
-  const clause = where.join(" AND ");
+  const group = filters.group === undefined ? undefined : param(Number(filters.group));
+  const dates = (column: string) => [
+    ...(Number.isFinite(fromMs) ? [`${column} >= ${param(new Date(fromMs).toISOString())}`] : []),
+    ...(Number.isFinite(untilMs) ? [`${column} < ${param(new Date(untilMs).toISOString())}`] : []),
+  ];
+  let from: string;
+  let clause: string;
+  if (group === undefined) {
+    from = "encryption_reports";
+    clause = [columns, ...dates("created_at")].join(" AND ");
+  } else {
+    // Inside EXISTS the unqualified columns are the report's (the innermost table).
+    const others = conditions.length > 0 ? [`EXISTS (SELECT 1 FROM encryption_reports WHERE application_id = $1 AND id = g.id AND ${conditions.join(" AND ")})`] : [];
+    from = "report_groups g";
+    clause = [`g.application_id = $1`, `g.group_id = ${group}`, ...dates("g.created_at"), ...others].join(" AND ");
+  }
   const byDays = Object.entries(filters).every(([field, value]) => value === undefined || dayCountFilters.has(field));
+  const count = (byDays ? dayCount(columns, columnValues, fromMs, untilMs) : undefined) ?? {
+    text: `SELECT count(*)::int AS total FROM ${from} WHERE ${clause}`,
+    values: [...values],
+  };
+  const key = group === undefined ? "" : "g.";
   return {
-    count: (byDays ? dayCount(columns, columnValues, fromMs, untilMs) : undefined) ?? {
-      text: `SELECT count(*)::int AS total FROM encryption_reports WHERE ${clause}`,
-      values: [...values],
-    },
+    count,
     page: {
-      text: `SELECT body, created_at, id FROM encryption_reports WHERE ${clause} ORDER BY created_at DESC, id LIMIT ${param(paging.limit)} OFFSET ${param(start)}`,
+      text:
+        `SELECT r.body, r.created_at, r.id FROM (SELECT ${key}id, ${key}created_at FROM ${from} WHERE ${clause} ORDER BY ${key}created_at DESC, ${key}id LIMIT ${param(paging.limit)} OFFSET ${param(start)}) k ` +
+        `JOIN encryption_reports r ON r.application_id = $1 AND r.id = k.id ORDER BY r.created_at DESC, r.id`,
       values,
     },
   };
@@ -139,4 +164,6 @@ export async function copyReports(client: PoolClient, applicationId: string, rec
   await pipeline(Readable.from(lines()), client.query(copyFrom(sql.copyReports)));
   await client.query(sql.clearReportDayCounts, [applicationId]);
   await client.query(sql.countReportDays, [applicationId]);
+  await client.query(sql.clearReportGroups, [applicationId]);
+  await client.query(sql.listReportGroups, [applicationId]);
 }

@@ -12,7 +12,7 @@ import { recordEmailAuthKey } from "./email-key.js";
 import { storedJson } from "./json-text.js";
 import { copyReports } from "./reports.js";
 
-const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "report_day_counts", "encryption_reports", "activities", "widgets", "users", "applications"];
+const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "report_day_counts", "report_groups", "encryption_reports", "activities", "widgets", "users", "applications"];
 
 function digest(clear: string | undefined, hex: string | undefined): Buffer {
   return clear !== undefined ? sha256(clear) : Buffer.from(hex!, "hex");
@@ -22,6 +22,7 @@ export async function seedDatabase(pool: Pool, seed: Seed): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    await client.query("SET LOCAL statement_timeout = 0");
     await client.query(`TRUNCATE ${tables.join(", ")}`);
     for (const app of seed.applications) {
       const id = app.id;

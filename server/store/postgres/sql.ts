@@ -2,10 +2,22 @@
 // each one that touches a tenant table names application_id (test/postgres/scoping.test.ts).
 // The two exceptions are marked `unscoped` and say why.
 
+/** One hit on a rate-limit counter ($1 key, $2 window ms): a new window once the old one is over. */
+export const rateLimitHit = `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2 / 1000.0))
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
+    reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
+  RETURNING hits, reset_at`;
+
 /** Reads the API never scopes: credentials found by key digest, the start-up listing. */
 export const unscoped = {
   // The key digest is what tells the application; nothing else is known yet.
   credential: `SELECT c.secret_digest, a.id, a.organization_id FROM credentials c JOIN applications a ON a.id = c.application_id WHERE c.key_digest = $1`,
+  // The per-key limiter's hit and the credential of that key ($3, its digest) in one round
+  // trip (server/store/postgres/credential-prefetch.ts); found by digest as above.
+  hitWithCredential: `WITH hit AS (${rateLimitHit})
+    SELECT hit.hits, hit.reset_at, c.secret_digest, a.id, a.organization_id
+    FROM hit LEFT JOIN (credentials c JOIN applications a ON a.id = c.application_id) ON c.key_digest = $3`,
   // server/main.ts's start-up lines list every application held.
   applications: `SELECT id, organization_id, name FROM applications ORDER BY id`,
 } as const;
@@ -43,15 +55,20 @@ export const sql = {
   historyPage: `SELECT body FROM webhook_history WHERE application_id = $1 AND webhook_id = $2 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
   userGroups: `SELECT id, groups FROM users WHERE application_id = $1`,
   // Index-only counts need the visibility map that VACUUM sets, and the planner fresh statistics.
-  vacuumReports: `VACUUM (ANALYZE) encryption_reports, report_day_counts`,
+  vacuumReports: `VACUUM (ANALYZE) encryption_reports, report_day_counts, report_groups`,
   // The secondary indexes of encryption_reports (a large load drops and rebuilds them).
   reportIndexes: `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
     WHERE schemaname = current_schema() AND tablename = 'encryption_reports' AND indexname <> 'encryption_reports_pkey'`,
   buildMemory: `SET LOCAL maintenance_work_mem = '256MB'`,
+  // A bulk load (COPY, index builds) is not a request: no statement timeout for its transaction.
+  noStatementTimeout: `SET LOCAL statement_timeout = 0`,
   clearReportDayCounts: `DELETE FROM report_day_counts WHERE application_id = $1`,
   countReportDays: `INSERT INTO report_day_counts (application_id, day, country, region, device_type, status, n)
     SELECT application_id, (created_at AT TIME ZONE 'UTC')::date, country, region, device_type, status, count(*)
     FROM encryption_reports WHERE application_id = $1 GROUP BY 1, 2, 3, 4, 5, 6`,
+  clearReportGroups: `DELETE FROM report_groups WHERE application_id = $1`,
+  listReportGroups: `INSERT INTO report_groups (application_id, group_id, created_at, id)
+    SELECT DISTINCT application_id, g, created_at, id FROM encryption_reports, unnest(groups) AS g WHERE application_id = $1`,
   // COPY target of addReports; the rows carry application_id (checked by the store).
   copyReports: `COPY encryption_reports (application_id, id, created_at, account_id, email_lower, country, region, device_type, device_version, status, ip_source, ip_device, groups, body) FROM STDIN`,
 } as const;

@@ -27,7 +27,29 @@ export const unavailableProblem = () =>
     "Retry-After": String(retryAfterSeconds),
   });
 
-/** The store with each method's unreachable-database errors turned into the 503 problem. */
+/** SQLSTATE query_canceled: the statement ran past statement_timeout (or was cancelled by an operator). */
+export const isStatementTimeout = (error: unknown) => error instanceof Error && (error as { code?: unknown }).code === "57014";
+
+/**
+ * A request whose statement outlived the database's statement timeout: a 503 that says so
+ * (the code the document declares for a database that cannot answer now), so that one
+ * tenant's costly query gives up its connection instead of queueing everyone behind it.
+ */
+export const statementTimeoutProblem = () =>
+  new ApiProblem(
+    "service_unavailable",
+    "The database did not answer this request within its statement timeout; retry after the Retry-After delay, or narrow the filters.",
+    undefined,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+
+/** The problem a database error becomes, or the error itself when it is not the database's availability. */
+export function databaseProblem(error: unknown): unknown {
+  if (isStatementTimeout(error)) return statementTimeoutProblem();
+  return isUnavailable(error) ? unavailableProblem() : error;
+}
+
+/** The store with each method's unreachable-database and timed-out errors turned into 503 problems. */
 export function withUnavailable<S extends AsyncStore>(store: S): S {
   const guarded = { ...store };
   for (const name of Object.keys(store) as (keyof AsyncStore)[]) {
@@ -37,7 +59,7 @@ export function withUnavailable<S extends AsyncStore>(store: S): S {
       try {
         return await method(...args);
       } catch (error) {
-        throw isUnavailable(error) ? unavailableProblem() : error;
+        throw databaseProblem(error);
       }
     };
   }

@@ -1,0 +1,104 @@
+// A cap on the requests one API key has in flight at once (in this process), apart from the
+// per-window rate limit: a key inside its rate limit could still hold every database
+// connection with a few dozen slow requests sent together and starve the other tenants.
+// A request past the cap waits, in order, for a slot up to `maxWaitMs` (1 s), then is
+// answered 429 with `Retry-After: 1`, before any store work: a client that ignores
+// Retry-After and sends again at once is slowed to its waits rather than served a stream of
+// cheap refusals that would still take the event loop from other tenants. A slot frees when
+// its response ends or its client goes away (docs/security.md, Fair sharing). Requests
+// without a key count per address, as the rate limiter keys them.
+import type { RequestHandler } from "express";
+import { ApiProblem } from "../problems.js";
+import { rateLimitKey } from "./rate-limit.js";
+
+/** Requests one key may have in flight per process (the express entry's default). */
+export const defaultConcurrencyLimit = 16;
+
+/** The longest a request past the cap waits for a slot before its 429 (ms). */
+export const concurrencyWaitMs = 1_000;
+
+interface Slots {
+  active: number;
+  waiting: (() => void)[];
+}
+
+/** The middleware; `limit` requests in flight per key, the next ones wait up to `maxWaitMs`, then a `rate_limited` problem. */
+export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs): RequestHandler {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`concurrencyLimit must be a positive integer or false, got ${limit}`);
+  const keys = new Map<string, Slots>();
+  const release = (key: string) => {
+    const slots = keys.get(key)!;
+    const next = slots.waiting.shift();
+    if (next) return next();
+    if (--slots.active === 0) keys.delete(key);
+  };
+  return (req, res, next) => {
+    const key = rateLimitKey(req);
+    const enter = () => {
+      // A client gone meanwhile (its 'close' already fired) passes its slot on at once.
+      if (res.destroyed || req.socket.destroyed) return release(key);
+      // 'close' follows 'finish' and also fires when the client goes away first: once per response.
+      res.once("close", () => release(key));
+      next();
+    };
+    const slots = keys.get(key);
+    if (!slots) {
+      keys.set(key, { active: 1, waiting: [] });
+      return enter();
+    }
+    if (slots.active < limit) {
+      slots.active++;
+      return enter();
+    }
+    const turn = () => {
+      clearTimeout(timer);
+      enter();
+    };
+    const timer = setTimeout(() => {
+      const at = slots.waiting.indexOf(turn);
+      if (at !== -1) slots.waiting.splice(at, 1);
+      next(new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, { "Retry-After": "1" }));
+    }, maxWaitMs);
+    slots.waiting.push(turn);
+  };
+}
+
+/** Requests one client address may have in flight at once before further ones wait their turn. */
+export const defaultAddressInFlight = 64;
+
+/**
+ * A queue per client address: at most `limit` of an address's requests are past this point at
+ * once; the others wait, in order, for one to end (never refused, so many clients behind one
+ * NAT are only slowed by each other). One address pipelining thousands of bogus keys thus
+ * puts at most `limit` requests' statements in the database pool's queue, and another
+ * address's requests wait behind those, not behind thousands.
+ */
+export function addressQueue(limit: number): RequestHandler {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`addressInFlight must be a positive integer or false, got ${limit}`);
+  const addresses = new Map<string, { active: number; waiting: (() => void)[] }>();
+  const release = (address: string) => {
+    const entry = addresses.get(address)!;
+    const next = entry.waiting.shift();
+    if (next) return next();
+    if (--entry.active === 0) addresses.delete(address);
+  };
+  return (req, res, next) => {
+    const address = req.ip ?? "unknown";
+    const enter = () => {
+      // A client gone while waiting: its turn passes on at once.
+      if (res.destroyed || req.socket.destroyed) return release(address);
+      res.once("close", () => release(address));
+      next();
+    };
+    const entry = addresses.get(address);
+    if (!entry) {
+      addresses.set(address, { active: 1, waiting: [] });
+      return enter();
+    }
+    if (entry.active < limit) {
+      entry.active++;
+      return enter();
+    }
+    entry.waiting.push(enter);
+  };
+}

@@ -1,0 +1,79 @@
+// Which address the per-address failed-authentication limit counts: by default the socket's,
+// whatever X-Forwarded-For says (a client can neither rotate its address nor spend a
+// victim's); with `trustProxy` the address the trusted proxies report, so a client behind
+// them still cannot pick its own or lock out another.
+import { afterEach, describe, expect, it } from "vitest";
+import { trustProxyFromEnv } from "../../../server/http/trust-proxy.js";
+import { createApp } from "../../../server/app.js";
+import { createStore } from "../../../server/store/index.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import { send, startHarness, type Harness } from "./harness.js";
+
+let server: Harness | undefined;
+afterEach(() => server?.close());
+
+const failing = (s: Harness, forwardedFor: string) =>
+  send(s, { method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { authorization: "Bearer ak_bogus", "x-forwarded-for": forwardedFor }).then((r) => r.status);
+
+describe("trustProxy off (default)", () => {
+  it("rotating X-Forwarded-For does not escape the limit", async () => {
+    server = await startHarness({ rateLimit: false, failedAuthLimit: { limit: 3, windowMs: 60_000 } });
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push(await failing(server, `198.51.100.${i}`));
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+});
+
+describe("trustProxy: 1 (one proxy that appends the address it saw)", () => {
+  it("counts the address the proxy appended: rotating the client's own entries does not escape", async () => {
+    server = await startHarness({ rateLimit: false, trustProxy: 1, failedAuthLimit: { limit: 3, windowMs: 60_000 } });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(await failing(server, `203.0.113.${i}, 198.51.100.7`));
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
+  it("a client naming a victim's address spends its own limit, not the victim's", async () => {
+    server = await startHarness({ rateLimit: false, trustProxy: 1, failedAuthLimit: { limit: 3, windowMs: 60_000 } });
+    for (let i = 0; i < 6; i++) await failing(server, "203.0.113.9, 198.51.100.7");
+    expect(await failing(server, "198.51.100.7")).toBe(429);
+    // The victim, reaching the proxy from 203.0.113.9: still its first failure.
+    expect(await failing(server, "203.0.113.9")).toBe(401);
+  });
+});
+
+describe("trustProxy as a list of proxy addresses", () => {
+  it("believes X-Forwarded-For only from those proxies", async () => {
+    server = await startHarness({ rateLimit: false, trustProxy: ["127.0.0.1/32"], failedAuthLimit: { limit: 2, windowMs: 60_000 } });
+    expect([await failing(server, "198.51.100.1"), await failing(server, "198.51.100.1"), await failing(server, "198.51.100.1")]).toEqual([401, 401, 429]);
+    expect(await failing(server, "198.51.100.2")).toBe(401);
+  });
+
+  it("ignores X-Forwarded-For from a peer that is not one of them", async () => {
+    server = await startHarness({ rateLimit: false, trustProxy: ["10.0.0.0/8"], failedAuthLimit: { limit: 2, windowMs: 60_000 } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await failing(server, `198.51.100.${i}`));
+    expect(statuses).toEqual([401, 401, 429, 429]);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["off", false],
+    ["0", false],
+    ["2", 2],
+    ["10.0.0.0/8, 192.168.1.1", ["10.0.0.0/8", "192.168.1.1"]],
+    ["loopback", ["loopback"]],
+  ])("%j is %j", (raw, expected) => {
+    expect(trustProxyFromEnv(raw)).toEqual(expected);
+  });
+
+  it.each(["true", "*", "proxy.example"])("refuses %j", (raw) => {
+    expect(() => trustProxyFromEnv(raw)).toThrow(/TRUST_PROXY/);
+  });
+
+  it("trustProxy: true is refused when the app is built", () => {
+    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: true as never })).toThrow(/any client/);
+  });
+});
