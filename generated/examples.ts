@@ -95,6 +95,16 @@ export const InternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (findEncryptionReports 501). */
+export const NotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/reports/encryption",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (findEncryptionReports 503). */
 export const ServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -818,6 +828,16 @@ export const ReadWidgetInternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (readWidget 501). */
+export const ReadWidgetNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (readWidget 503). */
 export const ReadWidgetServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -846,6 +866,16 @@ export const FindUserActivityInternalErrorProblem = {
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Not implemented (findUserActivity 501). */
+export const FindUserActivityNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
+  "code": "not_implemented"
 } satisfies Schemas["Problem"];
 
 /** Service unavailable (findUserActivity 503). */
@@ -908,6 +938,16 @@ export const UpdateSmsProviderInternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (updateSmsProvider 501). */
+export const UpdateSmsProviderNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (updateSmsProvider 503). */
 export const UpdateSmsProviderServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -946,6 +986,16 @@ export const SaveEmailTransportInternalErrorProblem = {
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/custom/emails",
   "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Not implemented (saveEmailTransport 501). */
+export const SaveEmailTransportNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/custom/emails",
+  "code": "not_implemented"
 } satisfies Schemas["Problem"];
 
 /** Service unavailable (saveEmailTransport 503). */
@@ -988,6 +1038,16 @@ export const CreateNotificationInternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (createNotification 501). */
+export const CreateNotificationNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/notifications",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (createNotification 503). */
 export const CreateNotificationServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1016,6 +1076,16 @@ export const ReadWebhookInternalErrorProblem = {
   "detail": "The server could not complete the request; quote the X-Request-Id when reporting it.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "internal_error"
+} satisfies Schemas["Problem"];
+
+/** Not implemented (readWebhook 501). */
+export const ReadWebhookNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
+  "code": "not_implemented"
 } satisfies Schemas["Problem"];
 
 /** Service unavailable (readWebhook 503). */
@@ -1048,6 +1118,16 @@ export const FindWebhookHistoryInternalErrorProblem = {
   "code": "internal_error"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (findWebhookHistory 501). */
+export const FindWebhookHistoryNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (findWebhookHistory 503). */
 export const FindWebhookHistoryServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1068,6 +1148,16 @@ export const FindWebhooksRateLimitedProblem = {
   "code": "rate_limited"
 } satisfies Schemas["Problem"];
 
+/** Not implemented (findWebhooks 501). */
+export const FindWebhooksNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks",
+  "code": "not_implemented"
+} satisfies Schemas["Problem"];
+
 /** Service unavailable (findWebhooks 503). */
 export const FindWebhooksServiceUnavailableProblem = {
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1086,6 +1176,7 @@ export const examples = {
   ReadWidgetNotFoundProblem,
   RateLimitedProblem,
   InternalErrorProblem,
+  NotImplementedProblem,
   ServiceUnavailableProblem,
   UserActivityFind,
   FindUserActivityValidationFailedProblem,
@@ -1128,31 +1219,39 @@ export const examples = {
   FindWebhooksUnauthorizedProblem,
   ReadWidgetRateLimitedProblem,
   ReadWidgetInternalErrorProblem,
+  ReadWidgetNotImplementedProblem,
   ReadWidgetServiceUnavailableProblem,
   FindUserActivityRateLimitedProblem,
   FindUserActivityInternalErrorProblem,
+  FindUserActivityNotImplementedProblem,
   FindUserActivityServiceUnavailableProblem,
   FindEncryptionReportsInternalErrorProblem,
   UpdateSmsProviderPayloadTooLargeProblem,
   UpdateSmsProviderUnsupportedMediaTypeProblem,
   UpdateSmsProviderRateLimitedProblem,
   UpdateSmsProviderInternalErrorProblem,
+  UpdateSmsProviderNotImplementedProblem,
   UpdateSmsProviderServiceUnavailableProblem,
   SaveEmailTransportPayloadTooLargeProblem,
   SaveEmailTransportRateLimitedProblem,
   SaveEmailTransportInternalErrorProblem,
+  SaveEmailTransportNotImplementedProblem,
   SaveEmailTransportServiceUnavailableProblem,
   CreateNotificationUnsupportedMediaTypeProblem,
   CreateNotificationRateLimitedProblem,
   CreateNotificationInternalErrorProblem,
+  CreateNotificationNotImplementedProblem,
   CreateNotificationServiceUnavailableProblem,
   ReadWebhookRateLimitedProblem,
   ReadWebhookInternalErrorProblem,
+  ReadWebhookNotImplementedProblem,
   ReadWebhookServiceUnavailableProblem,
   FindWebhookHistoryRateLimitedProblem,
   FindWebhookHistoryInternalErrorProblem,
+  FindWebhookHistoryNotImplementedProblem,
   FindWebhookHistoryServiceUnavailableProblem,
   FindWebhooksRateLimitedProblem,
+  FindWebhooksNotImplementedProblem,
   FindWebhooksServiceUnavailableProblem,
 };
 
@@ -1171,6 +1270,7 @@ export const responseExamples = {
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWidgetRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWidgetServiceUnavailableProblem"] },
   },
   findUserActivity: {
@@ -1180,6 +1280,7 @@ export const responseExamples = {
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindUserActivityRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindUserActivityServiceUnavailableProblem"] },
   },
   findEncryptionReports: {
@@ -1188,6 +1289,7 @@ export const responseExamples = {
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindEncryptionReportsUnauthorizedProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindEncryptionReportsInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["NotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
   },
   updateSmsProvider: {
@@ -1200,6 +1302,7 @@ export const responseExamples = {
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderUnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["UpdateSmsProviderRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["UpdateSmsProviderServiceUnavailableProblem"] },
   },
   saveEmailTransport: {
@@ -1210,6 +1313,7 @@ export const responseExamples = {
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["SaveEmailTransportRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["SaveEmailTransportServiceUnavailableProblem"] },
   },
   createNotification: {
@@ -1220,6 +1324,7 @@ export const responseExamples = {
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["CreateNotificationRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["CreateNotificationServiceUnavailableProblem"] },
   },
   readWebhook: {
@@ -1229,6 +1334,7 @@ export const responseExamples = {
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWebhookRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWebhookServiceUnavailableProblem"] },
   },
   findWebhookHistory: {
@@ -1238,6 +1344,7 @@ export const responseExamples = {
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhookHistoryRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhookHistoryServiceUnavailableProblem"] },
   },
   findWebhooks: {
@@ -1246,6 +1353,7 @@ export const responseExamples = {
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindWebhooksUnauthorizedProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhooksRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhooksNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhooksServiceUnavailableProblem"] },
   },
 } as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>;

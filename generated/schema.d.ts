@@ -414,7 +414,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable";
             /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
             errors?: components["schemas"]["ProblemError"][];
             /**
@@ -1084,6 +1084,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        ReadWidgetNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         ReadWidgetServiceUnavailable: {
             headers: {
@@ -1161,6 +1172,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindUserActivityNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         FindUserActivityServiceUnavailable: {
             headers: {
@@ -1216,6 +1238,17 @@ export interface components {
         };
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
         FindEncryptionReportsInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        NotImplemented: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1341,6 +1374,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        UpdateSmsProviderNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         UpdateSmsProviderServiceUnavailable: {
             headers: {
@@ -1422,6 +1466,17 @@ export interface components {
         };
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
         SaveEmailTransportInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        SaveEmailTransportNotImplemented: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1520,6 +1575,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        CreateNotificationNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         CreateNotificationServiceUnavailable: {
             headers: {
@@ -1588,6 +1654,17 @@ export interface components {
         };
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
         ReadWebhookInternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        ReadWebhookNotImplemented: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1674,6 +1751,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindWebhookHistoryNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         FindWebhookHistoryServiceUnavailable: {
             headers: {
@@ -1729,6 +1817,17 @@ export interface components {
         };
         /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
         InternalError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindWebhooksNotImplemented: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1925,17 +2024,20 @@ export type ResponseReadWidgetUnauthorized = components['responses']['ReadWidget
 export type ResponseReadWidgetNotFound = components['responses']['ReadWidgetNotFound'];
 export type ResponseReadWidgetRateLimited = components['responses']['ReadWidgetRateLimited'];
 export type ResponseReadWidgetInternalError = components['responses']['ReadWidgetInternalError'];
+export type ResponseReadWidgetNotImplemented = components['responses']['ReadWidgetNotImplemented'];
 export type ResponseReadWidgetServiceUnavailable = components['responses']['ReadWidgetServiceUnavailable'];
 export type ResponseFindUserActivityValidationFailed = components['responses']['FindUserActivityValidationFailed'];
 export type ResponseFindUserActivityUnauthorized = components['responses']['FindUserActivityUnauthorized'];
 export type ResponseFindUserActivityNotFound = components['responses']['FindUserActivityNotFound'];
 export type ResponseFindUserActivityRateLimited = components['responses']['FindUserActivityRateLimited'];
 export type ResponseFindUserActivityInternalError = components['responses']['FindUserActivityInternalError'];
+export type ResponseFindUserActivityNotImplemented = components['responses']['FindUserActivityNotImplemented'];
 export type ResponseFindUserActivityServiceUnavailable = components['responses']['FindUserActivityServiceUnavailable'];
 export type ResponseFindEncryptionReportsValidationFailed = components['responses']['FindEncryptionReportsValidationFailed'];
 export type ResponseFindEncryptionReportsUnauthorized = components['responses']['FindEncryptionReportsUnauthorized'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
 export type ResponseFindEncryptionReportsInternalError = components['responses']['FindEncryptionReportsInternalError'];
+export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseUpdateSmsProviderValidationFailed = components['responses']['UpdateSmsProviderValidationFailed'];
 export type ResponseUpdateSmsProviderUnauthorized = components['responses']['UpdateSmsProviderUnauthorized'];
@@ -1945,6 +2047,7 @@ export type ResponseUpdateSmsProviderPayloadTooLarge = components['responses']['
 export type ResponseUpdateSmsProviderUnsupportedMediaType = components['responses']['UpdateSmsProviderUnsupportedMediaType'];
 export type ResponseUpdateSmsProviderRateLimited = components['responses']['UpdateSmsProviderRateLimited'];
 export type ResponseUpdateSmsProviderInternalError = components['responses']['UpdateSmsProviderInternalError'];
+export type ResponseUpdateSmsProviderNotImplemented = components['responses']['UpdateSmsProviderNotImplemented'];
 export type ResponseUpdateSmsProviderServiceUnavailable = components['responses']['UpdateSmsProviderServiceUnavailable'];
 export type ResponseSaveEmailTransportValidationFailed = components['responses']['SaveEmailTransportValidationFailed'];
 export type ResponseSaveEmailTransportUnauthorized = components['responses']['SaveEmailTransportUnauthorized'];
@@ -1952,6 +2055,7 @@ export type ResponseSaveEmailTransportPayloadTooLarge = components['responses'][
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseSaveEmailTransportRateLimited = components['responses']['SaveEmailTransportRateLimited'];
 export type ResponseSaveEmailTransportInternalError = components['responses']['SaveEmailTransportInternalError'];
+export type ResponseSaveEmailTransportNotImplemented = components['responses']['SaveEmailTransportNotImplemented'];
 export type ResponseSaveEmailTransportServiceUnavailable = components['responses']['SaveEmailTransportServiceUnavailable'];
 export type ResponseCreateNotificationValidationFailed = components['responses']['CreateNotificationValidationFailed'];
 export type ResponseCreateNotificationUnauthorized = components['responses']['CreateNotificationUnauthorized'];
@@ -1959,23 +2063,27 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseCreateNotificationUnsupportedMediaType = components['responses']['CreateNotificationUnsupportedMediaType'];
 export type ResponseCreateNotificationRateLimited = components['responses']['CreateNotificationRateLimited'];
 export type ResponseCreateNotificationInternalError = components['responses']['CreateNotificationInternalError'];
+export type ResponseCreateNotificationNotImplemented = components['responses']['CreateNotificationNotImplemented'];
 export type ResponseCreateNotificationServiceUnavailable = components['responses']['CreateNotificationServiceUnavailable'];
 export type ResponseReadWebhookValidationFailed = components['responses']['ReadWebhookValidationFailed'];
 export type ResponseReadWebhookUnauthorized = components['responses']['ReadWebhookUnauthorized'];
 export type ResponseReadWebhookNotFound = components['responses']['ReadWebhookNotFound'];
 export type ResponseReadWebhookRateLimited = components['responses']['ReadWebhookRateLimited'];
 export type ResponseReadWebhookInternalError = components['responses']['ReadWebhookInternalError'];
+export type ResponseReadWebhookNotImplemented = components['responses']['ReadWebhookNotImplemented'];
 export type ResponseReadWebhookServiceUnavailable = components['responses']['ReadWebhookServiceUnavailable'];
 export type ResponseFindWebhookHistoryValidationFailed = components['responses']['FindWebhookHistoryValidationFailed'];
 export type ResponseFindWebhookHistoryUnauthorized = components['responses']['FindWebhookHistoryUnauthorized'];
 export type ResponseFindWebhookHistoryNotFound = components['responses']['FindWebhookHistoryNotFound'];
 export type ResponseFindWebhookHistoryRateLimited = components['responses']['FindWebhookHistoryRateLimited'];
 export type ResponseFindWebhookHistoryInternalError = components['responses']['FindWebhookHistoryInternalError'];
+export type ResponseFindWebhookHistoryNotImplemented = components['responses']['FindWebhookHistoryNotImplemented'];
 export type ResponseFindWebhookHistoryServiceUnavailable = components['responses']['FindWebhookHistoryServiceUnavailable'];
 export type ResponseFindWebhooksValidationFailed = components['responses']['FindWebhooksValidationFailed'];
 export type ResponseFindWebhooksUnauthorized = components['responses']['FindWebhooksUnauthorized'];
 export type ResponseFindWebhooksRateLimited = components['responses']['FindWebhooksRateLimited'];
 export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseFindWebhooksNotImplemented = components['responses']['FindWebhooksNotImplemented'];
 export type ResponseFindWebhooksServiceUnavailable = components['responses']['FindWebhooksServiceUnavailable'];
 export type ParameterWidgetId = components['parameters']['WidgetId'];
 export type ParameterUserId = components['parameters']['UserId'];
@@ -2035,6 +2143,7 @@ export interface operations {
             404: components["responses"]["ReadWidgetNotFound"];
             429: components["responses"]["ReadWidgetRateLimited"];
             500: components["responses"]["ReadWidgetInternalError"];
+            501: components["responses"]["ReadWidgetNotImplemented"];
             503: components["responses"]["ReadWidgetServiceUnavailable"];
         };
     };
@@ -2082,6 +2191,7 @@ export interface operations {
             404: components["responses"]["FindUserActivityNotFound"];
             429: components["responses"]["FindUserActivityRateLimited"];
             500: components["responses"]["FindUserActivityInternalError"];
+            501: components["responses"]["FindUserActivityNotImplemented"];
             503: components["responses"]["FindUserActivityServiceUnavailable"];
         };
     };
@@ -2177,6 +2287,7 @@ export interface operations {
             401: components["responses"]["FindEncryptionReportsUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["FindEncryptionReportsInternalError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2220,6 +2331,7 @@ export interface operations {
             415: components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
             429: components["responses"]["UpdateSmsProviderRateLimited"];
             500: components["responses"]["UpdateSmsProviderInternalError"];
+            501: components["responses"]["UpdateSmsProviderNotImplemented"];
             503: components["responses"]["UpdateSmsProviderServiceUnavailable"];
         };
     };
@@ -2255,6 +2367,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["SaveEmailTransportRateLimited"];
             500: components["responses"]["SaveEmailTransportInternalError"];
+            501: components["responses"]["SaveEmailTransportNotImplemented"];
             503: components["responses"]["SaveEmailTransportServiceUnavailable"];
         };
     };
@@ -2291,6 +2404,7 @@ export interface operations {
             415: components["responses"]["CreateNotificationUnsupportedMediaType"];
             429: components["responses"]["CreateNotificationRateLimited"];
             500: components["responses"]["CreateNotificationInternalError"];
+            501: components["responses"]["CreateNotificationNotImplemented"];
             503: components["responses"]["CreateNotificationServiceUnavailable"];
         };
     };
@@ -2327,6 +2441,7 @@ export interface operations {
             404: components["responses"]["ReadWebhookNotFound"];
             429: components["responses"]["ReadWebhookRateLimited"];
             500: components["responses"]["ReadWebhookInternalError"];
+            501: components["responses"]["ReadWebhookNotImplemented"];
             503: components["responses"]["ReadWebhookServiceUnavailable"];
         };
     };
@@ -2374,6 +2489,7 @@ export interface operations {
             404: components["responses"]["FindWebhookHistoryNotFound"];
             429: components["responses"]["FindWebhookHistoryRateLimited"];
             500: components["responses"]["FindWebhookHistoryInternalError"];
+            501: components["responses"]["FindWebhookHistoryNotImplemented"];
             503: components["responses"]["FindWebhookHistoryServiceUnavailable"];
         };
     };
@@ -2414,6 +2530,7 @@ export interface operations {
             401: components["responses"]["FindWebhooksUnauthorized"];
             429: components["responses"]["FindWebhooksRateLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FindWebhooksNotImplemented"];
             503: components["responses"]["FindWebhooksServiceUnavailable"];
         };
     };

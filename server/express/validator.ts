@@ -2,18 +2,22 @@
 // document holding only that path, so its route lookup (which compiles a path-to-regexp
 // matcher per route on every request) tries one route, not every route of the document.
 // It validates requests always and responses unless turned off; credentials are checked
-// before it (server/http/security.ts), so its own security step is off.
+// before it (server/http/security.ts), so its own security step is off. It validates only
+// paths under its document's server URL, and matches `req.originalUrl` unless told to use
+// `req.url`: the copy's server URL is the layer's base path and it reads `req.url`, so a
+// contract app mounted under a prefix (`app.use("/api", …)`) is validated, not skipped.
 import type { RequestHandler } from "express";
 import OpenApiValidator from "express-openapi-validator";
 import type { ApiDocument } from "../http/document.js";
 import { ResponseValidationFailed } from "../http/error-mapper.js";
 
 /** The validator's middleware for the operations of `path`. */
-export function pathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
+export function pathValidator(document: ApiDocument, basePath: string, path: string, validateResponses: boolean): RequestHandler[] {
   // The validator mutates the document it is given (it deletes `components.examples`).
-  const onePath = structuredClone({ ...document, paths: { [path]: document.paths![path]! } });
+  const onePath = structuredClone({ ...document, servers: [{ url: basePath || "/" }], paths: { [path]: document.paths![path]! } });
   return OpenApiValidator.middleware({
     apiSpec: onePath as never,
+    useRequestUrl: true,
     validateApiSpec: false, // linted in CI; skipping it saves start-up time
     // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
     // path, query and header strings on its own. allErrors: one errors[] item per value.
