@@ -37,13 +37,14 @@ import { pathValidator } from "./validator.js";
 export type HandlerOptions<Ops, Context> =
   | {
       /** One handler per operationId of the document; a missing or extra one stops the build. */
-      handlers: Handlers<Ops, Context>;
+      // NoInfer: the operations come from the type argument (default this API's), never guessed from the map.
+      handlers: NoInfer<Handlers<Ops, Context>>;
       /** `"error"` (default): an operation without a handler stops the build. */
       missingHandlers?: "error";
     }
   | {
       /** The handlers written so far; an extra one (not in the document) still stops the build. */
-      handlers: Partial<Handlers<Ops, Context>>;
+      handlers: NoInfer<Partial<Handlers<Ops, Context>>>;
       /**
        * `"not_implemented"`: an operation without a handler answers the documented 501
        * `not_implemented` problem (after its credentials and validation), and the build
