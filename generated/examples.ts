@@ -103,7 +103,7 @@ export const NotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/reports/encryption",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (findEncryptionReports 503). */
 export const ServiceUnavailableProblem = {
@@ -836,7 +836,7 @@ export const ReadWidgetNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (readWidget 503). */
 export const ReadWidgetServiceUnavailableProblem = {
@@ -876,7 +876,7 @@ export const FindUserActivityNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (findUserActivity 503). */
 export const FindUserActivityServiceUnavailableProblem = {
@@ -946,7 +946,7 @@ export const UpdateSmsProviderNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (updateSmsProvider 503). */
 export const UpdateSmsProviderServiceUnavailableProblem = {
@@ -996,7 +996,7 @@ export const SaveEmailTransportNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/custom/emails",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (saveEmailTransport 503). */
 export const SaveEmailTransportServiceUnavailableProblem = {
@@ -1046,7 +1046,7 @@ export const CreateNotificationNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/notifications",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (createNotification 503). */
 export const CreateNotificationServiceUnavailableProblem = {
@@ -1086,7 +1086,7 @@ export const ReadWebhookNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (readWebhook 503). */
 export const ReadWebhookServiceUnavailableProblem = {
@@ -1126,7 +1126,7 @@ export const FindWebhookHistoryNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (findWebhookHistory 503). */
 export const FindWebhookHistoryServiceUnavailableProblem = {
@@ -1156,7 +1156,7 @@ export const FindWebhooksNotImplementedProblem = {
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks",
   "code": "not_implemented"
-} satisfies Schemas["Problem"];
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (findWebhooks 503). */
 export const FindWebhooksServiceUnavailableProblem = {

@@ -414,7 +414,46 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable";
+            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
+            errors?: components["schemas"]["ProblemError"][];
+            /**
+             * Format: int32
+             * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
+             * @example 32990
+             */
+            errors_omitted?: number;
+        };
+        /** @description The 501 problem: an RFC 9457 problem like `Problem`, whose `code` is `not_implemented`. A schema of its own so that `Problem.code`, a closed enum every other error answers, keeps its values. */
+        NotImplementedProblem: {
+            /**
+             * Format: uri-reference
+             * @description URI reference naming the problem kind.
+             * @example https://api.authsvc.example/problems/not_implemented
+             */
+            type: string;
+            /**
+             * @description Short summary of the problem kind.
+             * @example Not implemented
+             */
+            title: string;
+            /**
+             * Format: int32
+             * @constant
+             */
+            status: 501;
+            /** @description What is not implemented. */
+            detail: string;
+            /**
+             * @description The request path.
+             * @example /v1/reports/encryption
+             */
+            instance: string;
+            /**
+             * @description Stable, machine-readable problem code.
+             * @constant
+             */
+            code: "not_implemented";
             /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
             errors?: components["schemas"]["ProblemError"][];
             /**
@@ -1092,7 +1131,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1180,7 +1219,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1255,7 +1294,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1382,7 +1421,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1483,7 +1522,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1583,7 +1622,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1671,7 +1710,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1759,7 +1798,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1834,7 +1873,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1981,6 +2020,7 @@ export type SchemaWidget = components['schemas']['Widget'];
 export type SchemaWidgetReadResponse = components['schemas']['WidgetReadResponse'];
 export type SchemaProblemError = components['schemas']['ProblemError'];
 export type SchemaProblem = components['schemas']['Problem'];
+export type SchemaNotImplementedProblem = components['schemas']['NotImplementedProblem'];
 export type SchemaIpAddress = components['schemas']['IpAddress'];
 export type SchemaActivity = components['schemas']['Activity'];
 export type SchemaPageMeta = components['schemas']['PageMeta'];

@@ -3,7 +3,8 @@
 // else, into an RFC 9457 response; nothing else writes an error body.
 import type { components } from "../generated/schema.js";
 
-export type Problem = components["schemas"]["Problem"];
+/** An error body: the closed `Problem`, or the 501 of an operation not implemented yet (a schema of its own). */
+export type Problem = components["schemas"]["Problem"] | components["schemas"]["NotImplementedProblem"];
 export type ProblemCode = Problem["code"];
 export type ProblemErrorItem = components["schemas"]["ProblemError"];
 

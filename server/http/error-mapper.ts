@@ -155,7 +155,8 @@ export function problemBody(problem: ApiProblem, req: Parameters<typeof requestP
     code,
     ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors).map(boundedItem) } : {}),
     ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
-  };
+    // One of the two error schemas, by its code: the 501's (NotImplementedProblem) or Problem.
+  } as Problem;
 }
 
 const resultHeaders = new WeakMap<Response, string[]>();
