@@ -8,7 +8,7 @@
 // - a filter whose description names the record field it compares (`region.code`, "`ip_source`
 //   or `ip_device`") keeps exactly the records holding the value of the first record;
 // - a list described as "newest first" comes in non-increasing `created_at` order.
-// Each needs records to compare: with none in the unfiltered list it fails naming that.
+// Each filter check needs records to compare: with none in the unfiltered list it fails naming that.
 import { operations, type OperationId } from "../generated/operations.js";
 import { idNeeds, rawRequest } from "./calls.js";
 import type { Check } from "./check.js";
@@ -114,7 +114,8 @@ function newestFirstCheck(operationId: OperationId): Check {
     needs: idNeeds(operationId),
     name: `${operationId}: newest first (created_at never increases down the list)`,
     run: async (target) => {
-      const { result } = await whole(target, operationId);
+      // An empty list is in order: the fixture may have no records here (a webhook without deliveries).
+      const { result } = await list(target, operationId, {});
       const times = result.map((record) => Date.parse(String(record.created_at)));
       const out = times.findIndex((time, i) => i > 0 && time > times[i - 1]!);
       expectThat(out === -1, `record ${out} (${String(result[out]?.created_at)}) is newer than record ${out - 1} (${String(result[out - 1]?.created_at)})`);
