@@ -1,33 +1,42 @@
 // `authsvc-api conformance`: the conformance suite against any implementation of the API.
 // Prints one line per check and a summary (or, with --format json, one JSON report);
-// exits 0 when no check fails, 1 when one does, 2 with one line on bad arguments.
+// exits 0 when no check fails, 1 when one does (or, with --fail-on-skip, is skipped), 2
+// with one line on bad arguments, a target that cannot be reached, or fixture errors.
 import { parseArgs } from "node:util";
 import { FixturesError, readFixtures } from "../conformance/fixtures.js";
+import { preflight } from "../conformance/preflight.js";
 import { jsonReport } from "../conformance/report.js";
-import { runChecks, summary, table, type Fixtures, type Target } from "../conformance/suite.js";
+import { runChecks, runFailed, summary, table, TargetUnreachable, type Fixtures, type Target } from "../conformance/suite.js";
 
 const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
-                               [--fixtures FILE] [--format text|json] [--stateless]
+                               [--fixtures FILE] [--format text|json] [--stateless] [--fail-on-skip]
 
   --base-url    the API's base URL, including /v1 (e.g. http://127.0.0.1:3000/v1)
   --api-key     the API key of the application checked
   --api-secret  its API secret (POST /notifications); without it those checks are skipped
   --fixtures    a JSON file naming records the application holds, all optional:
                   { "widget": "…", "user": "…", "smsProvider": "<the default provider>",
-                    "webhook": "…", "otherApplication": { "apiKey": "…", "apiSecret": "…" } }
-                checks that need a missing one are skipped and named
+                    "webhook": "…", "otherApplication": { "apiKey": "…", "apiSecret": "…" },
+                    "disposable": { "webhook": ["…"] } }
+                checks that need a missing one are skipped and named; each is asked for
+                first, and one the target does not hold is a fixture error (exit 2);
+                "disposable" records are used up by the checks of deleting operations,
+                which run last (the shared ones are never deleted)
   --format      text (default): a line per check and a summary; json: one report for CI
   --stateless   the target keeps no state (a mock): skip the checks that need state
+  --fail-on-skip  a skipped check fails the run (CI: a missing fixture cannot hide a check)
 
 The state checks change the target and put it back: they move the SMS provider and back,
 save the e-mail transport with the documented example and schedule a notification.
-Exit code: 0 all ran checks passed, 1 a check failed, 2 bad arguments.`;
+Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
+2 bad arguments, fixture errors, or a target that cannot be reached.`;
 
 class UsageError extends Error {}
 
 interface Parsed {
   target: Target;
   format: "text" | "json";
+  failOnSkip: boolean;
 }
 
 function parse(argv: string[]): Parsed | "help" {
@@ -42,6 +51,7 @@ function parse(argv: string[]): Parsed | "help" {
         fixtures: { type: "string" },
         format: { type: "string", default: "text" },
         stateless: { type: "boolean", default: false },
+        "fail-on-skip": { type: "boolean", default: false },
         // Earlier flags of `npm run conformance`: state checks now run unless --stateless, and
         // the other application's key may come from the command line instead of the file.
         stateful: { type: "boolean", default: false },
@@ -78,6 +88,7 @@ function parse(argv: string[]): Parsed | "help" {
   const apiSecret = values["api-secret"];
   return {
     format: values.format,
+    failOnSkip: values["fail-on-skip"],
     target: { name: baseUrl, baseUrl, apiKey, ...(apiSecret ? { apiSecret } : {}), stateful: !values.stateless, fixtures },
   };
 }
@@ -95,9 +106,20 @@ export async function run(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const { target, format } = parsed;
-  const outcomes = await runChecks(target);
-  if (format === "json") console.log(JSON.stringify(jsonReport(target, outcomes), null, 2));
-  else console.log(`${table(outcomes)}\n\n${summary(target, outcomes)}`);
-  return outcomes.some((o) => o.status === "failed") ? 1 : 0;
+  const { target, format, failOnSkip } = parsed;
+  try {
+    const fixtureErrors = await preflight(target);
+    if (fixtureErrors.length > 0) {
+      console.error(`authsvc-api conformance: ${fixtureErrors.length} fixture error${fixtureErrors.length === 1 ? "" : "s"} (the setup, not the service; no check ran):\n${fixtureErrors.map((e) => `  ${e}`).join("\n")}`);
+      return 2;
+    }
+    const outcomes = await runChecks(target);
+    if (format === "json") console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
+    else console.log(`${table(outcomes)}\n\n${summary(target, outcomes, { failOnSkip })}`);
+    return runFailed(outcomes, { failOnSkip }) ? 1 : 0;
+  } catch (error) {
+    if (!(error instanceof TargetUnreachable)) throw error;
+    console.error(`authsvc-api conformance: ${error.message}; is the service running there?`);
+    return 2;
+  }
 }

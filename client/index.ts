@@ -19,7 +19,7 @@ export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
 export { CallDeadlines, timeoutMiddleware } from "./timeout.js";
 
 /** An RFC 9457 problem, as every error response of the API carries. */
-export type Problem = components["schemas"]["Problem"];
+export type Problem = components["schemas"]["Problem"] | components["schemas"]["NotImplementedProblem"];
 
 type Operations = typeof operations;
 

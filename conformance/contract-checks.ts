@@ -2,7 +2,7 @@
 // the generated table the success envelope, 401 without (or with the wrong) credentials,
 // 400 for values outside the schema, 404 for unknown ids, 415 for a body that is not JSON.
 import { operations, type OperationId } from "../generated/operations.js";
-import { clientCalls, credentialNeeds, hasId, idNeeds, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
+import { clientCalls, consumedBy, credentialNeeds, hasId, idNeeds, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type RawRequest } from "./http.js";
@@ -10,11 +10,18 @@ import { viaClient, viaFetch, type RawRequest } from "./http.js";
 const operationIds = Object.keys(operations) as OperationId[];
 
 function successCheck(operationId: OperationId): Check {
+  const { successStatus, responseType } = operations[operationId] as { successStatus: number; responseType: string | null };
+  const consumes = consumedBy(operationId);
   return {
-    name: `${operationId}: 200 with the "${operations[operationId].responseType}" envelope, valid against the schema`,
+    name: responseType === null ? `${operationId}: ${successStatus}` : `${operationId}: ${successStatus} with the "${responseType}" envelope, valid against the schema`,
     operationId,
     needs: [...idNeeds(operationId), ...credentialNeeds(operationId)],
-    run: async (target) => expectSuccess(operationId, await viaClient(target, (api) => clientCalls[operationId](api, target))),
+    ...(consumes ? { consumes, name: `${operationId}: ${successStatus} on a disposable ${consumes}, then 404 for it (run last)` } : {}),
+    run: async (target) => {
+      expectSuccess(operationId, await viaClient(target, (api) => clientCalls[operationId](api, target)));
+      // A deletion is checked by its effect too: the same call again finds nothing.
+      if (consumes && target.stateful) expectProblem(404, await viaClient(target, (api) => clientCalls[operationId](api, target)));
+    },
   };
 }
 

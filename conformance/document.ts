@@ -109,3 +109,56 @@ export function successSchemaErrors(operationId: OperationId, body: unknown): st
 export function problemSchemaErrors(body: unknown): string | undefined {
   return errorsOf("#/components/schemas/Problem", body);
 }
+
+/** One query parameter of an operation, its schema followed. */
+export interface QueryParameter {
+  name: string;
+  description?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  schema: Record<string, any>;
+}
+
+/** The operation object of a list operation (its description says how it is ordered). */
+export function listOperationOf(operationId: OperationId): { description?: string } {
+  return operation(operationId);
+}
+
+/** The query parameters of an operation, as the document declares them. */
+export function queryParameters(operationId: OperationId): QueryParameter[] {
+  return (operation(operationId).parameters ?? [])
+    .map(deref)
+    .filter((parameter: Node) => parameter.in === "query")
+    .map((parameter: Node) => ({ name: parameter.name, description: parameter.description, schema: deref(parameter.schema) }));
+}
+
+const parameterValidators = new WeakMap<object, ValidateFunction>();
+
+/** Whether a value (as sent in a query string) is valid against a parameter's schema. */
+export function schemaAccepts(schema: Record<string, unknown>, value: string): boolean {
+  let validate = parameterValidators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(absoluteRefs(schema));
+    parameterValidators.set(schema, validate);
+  }
+  return validate(value);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function propertiesOf(schema: Node): Record<string, any> {
+  const node = deref(schema);
+  if (!node || typeof node !== "object") return {};
+  const own = { ...(node.properties ?? {}) };
+  for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) Object.assign(own, propertiesOf(part));
+  return own;
+}
+
+/** Whether the records of a list operation's `result` declare a (dotted) field, e.g. `region.code`. */
+export function recordDeclares(operationId: OperationId, field: string): boolean {
+  const response = deref(operation(operationId).responses[String(operations[operationId].successStatus)]);
+  let node: Node = deref(propertiesOf(response?.content?.["application/json"]?.schema).result)?.items;
+  for (const key of field.split(".")) {
+    node = propertiesOf(node)[key];
+    if (node === undefined) return false;
+  }
+  return true;
+}

@@ -13,8 +13,11 @@ function fail(message: string): never {
   throw new ConformanceError(message);
 }
 
+/** The start of the body, and for a 5xx the X-Request-Id that finds the failure in the target's log. */
 function snippet(observed: Observed): string {
-  return observed.text.length > 200 ? `${observed.text.slice(0, 200)}…` : observed.text;
+  const text = observed.text.length > 200 ? `${observed.text.slice(0, 200)}…` : observed.text;
+  const id = observed.status >= 500 ? observed.headers.get("x-request-id") : null;
+  return id ? `${text}; X-Request-Id: ${id}` : text;
 }
 
 function mediaType(observed: Observed): string {
@@ -23,8 +26,10 @@ function mediaType(observed: Observed): string {
 
 /** Status 200, `application/json`, the envelope with the operation's `type`, the body valid. */
 export function expectSuccess(operationId: OperationId, observed: Observed): void {
-  const { successStatus, responseType } = operations[operationId];
+  const { successStatus, responseType } = operations[operationId] as { successStatus: number; responseType: string | null };
   if (observed.status !== successStatus) fail(`status: expected ${successStatus}, got ${observed.status} (${snippet(observed)})`);
+  // A success without a JSON envelope (a 204 of a deletion): its status is the whole answer.
+  if (responseType === null) return;
   if (mediaType(observed) !== "application/json") fail(`content type: expected application/json, got "${observed.contentType}"`);
   const body = observed.body as { type?: unknown } | undefined;
   if (body === undefined) fail(`body is not JSON: ${snippet(observed)}`);

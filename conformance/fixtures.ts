@@ -28,11 +28,25 @@ export function parseFixtures(text: string, file: string): Fixtures {
         throw new FixturesError(`${file}: "otherApplication" must be { "apiKey": "…", "apiSecret": "…" }`);
       }
       fixtures.otherApplication = { apiKey: other.apiKey, apiSecret: other.apiSecret };
+    } else if (key === "disposable") {
+      fixtures.disposable = parseDisposable(value, file);
     } else {
-      throw new FixturesError(`${file}: unknown key "${key}" (expected ${[...idKeys, "otherApplication"].join(", ")})`);
+      throw new FixturesError(`${file}: unknown key "${key}" (expected ${[...idKeys, "otherApplication", "disposable"].join(", ")})`);
     }
   }
   return fixtures;
+}
+
+/** `"disposable": { "webhook": ["whk_…", …] }`: records the checks of deleting operations may use up. */
+function parseDisposable(value: unknown, file: string): NonNullable<Fixtures["disposable"]> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new FixturesError(`${file}: "disposable" must be an object of id lists, e.g. { "webhook": ["…"] }`);
+  const disposable: NonNullable<Fixtures["disposable"]> = {};
+  for (const [kind, ids] of Object.entries(value)) {
+    if (!(idKeys as readonly string[]).includes(kind)) throw new FixturesError(`${file}: unknown kind "${kind}" in "disposable" (expected ${idKeys.join(", ")})`);
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string" || id === "")) throw new FixturesError(`${file}: "disposable"."${kind}" must be a list of ids`);
+    disposable[kind as (typeof idKeys)[number]] = ids as string[];
+  }
+  return disposable;
 }
 
 export function readFixtures(file: string): Fixtures {

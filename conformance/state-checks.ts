@@ -3,7 +3,7 @@
 // cannot look a receiver up. Each says why, and is reported as skipped on such a target.
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components } from "../generated/schema.js";
-import { clientCalls, hasId, idFixtures, idNeeds, notificationBody, rawRequest } from "./calls.js";
+import { clientCalls, consumedBy, hasId, idFixtures, idNeeds, notificationBody, rawRequest } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type Observed } from "./http.js";
@@ -77,6 +77,8 @@ function isolationCheck(operationId: OperationId): Check {
     operationId,
     statefulBecause: otherApplicationBecause,
     needs: [...idNeeds(operationId), "otherApplication"],
+    // On a target that leaks, another application's call to a deleting operation deletes the record.
+    ...(consumedBy(operationId) ? { consumes: consumedBy(operationId) } : {}),
     run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api, target))),
   };
 }

@@ -3,14 +3,29 @@
 import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
 import { ConformanceError } from "./expect.js";
+import { listChecks } from "./list-checks.js";
 import { stateChecks } from "./state-checks.js";
 import type { Target } from "./target.js";
 
 export type { Check, Need } from "./check.js";
 export type { Fixtures, Target } from "./target.js";
 
-/** Every check, contract checks first. */
-export const checks: Check[] = [...contractChecks, ...stateChecks];
+/** Every check, contract checks first (checks that use up a record run last whatever their place). */
+export const checks: Check[] = [...contractChecks, ...stateChecks, ...listChecks];
+
+/** The target cannot be reached at all (refused, unknown host, no answer): one error, not a failure per check. */
+export class TargetUnreachable extends Error {
+  override name = "TargetUnreachable";
+}
+
+const connectionCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+
+/** The connection error under a failed fetch (fetch hides it as `cause`), or undefined. */
+export function connectionError(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string; errors?: { code?: string }[] } } | undefined)?.cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return code && connectionCodes.has(code) ? code : undefined;
+}
 
 export interface Outcome {
   check: Check;
@@ -41,6 +56,7 @@ function describe(error: unknown): string {
   return error.stack ?? error.message;
 }
 
+/** Runs one check; a target that stopped answering throws TargetUnreachable instead of failing it. */
 export async function runCheck(check: Check, target: Target): Promise<Outcome> {
   const reason = skipReason(check, target);
   if (reason) return { check, status: "skipped", detail: reason };
@@ -48,19 +64,36 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
     await check.run(target);
     return { check, status: "passed" };
   } catch (error) {
+    const code = connectionError(error);
+    if (code) throw new TargetUnreachable(`target not reachable: ${target.baseUrl} (${code})`);
     return { check, status: "failed", detail: describe(error) };
   }
 }
 
-/** Runs every check in order (state checks change and restore the target, so not in parallel). */
+/**
+ * Runs every check in order (state checks change and restore the target, so not in
+ * parallel), then the checks that use up a record, each on a disposable record of its own.
+ * Outcomes keep the order of `selected`.
+ */
 export async function runChecks(target: Target, selected: Check[] = checks): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const check of selected) outcomes.push(await runCheck(check, target));
-  return outcomes;
+  const outcomes = new Map<Check, Outcome>();
+  for (const check of selected) if (!check.consumes) outcomes.set(check, await runCheck(check, target));
+  const left = Object.fromEntries(Object.entries(target.fixtures.disposable ?? {}).map(([kind, ids]) => [kind, [...(ids ?? [])]]));
+  for (const check of selected) {
+    if (!check.consumes) continue;
+    const id = left[check.consumes]?.shift();
+    outcomes.set(
+      check,
+      id === undefined
+        ? { check, status: "skipped", detail: `uses up a ${check.consumes}: needs one more in "disposable": { "${check.consumes}": [...] } in the fixtures file` }
+        : await runCheck(check, { ...target, fixtures: { ...target.fixtures, [check.consumes]: id } }),
+    );
+  }
+  return selected.map((check) => outcomes.get(check)!);
 }
 
 /** `conformance [mock]: 58 checks, 45 ran (45 passed, 0 failed), 13 skipped` plus a line per skip reason. */
-export function summary(target: Target, outcomes: Outcome[]): string {
+export function summary(target: Target, outcomes: Outcome[], options: { failOnSkip?: boolean } = {}): string {
   const count = (status: Outcome["status"]) => outcomes.filter((o) => o.status === status).length;
   const ran = count("passed") + count("failed");
   const reasons = new Map<string, number>();
@@ -69,7 +102,21 @@ export function summary(target: Target, outcomes: Outcome[]): string {
     `conformance [${target.name}]: ${outcomes.length} checks, ${ran} ran (${count("passed")} passed, ${count("failed")} failed), ${count("skipped")} skipped`,
     ...[...reasons].map(([reason, n]) => `  skipped ${n}: ${reason}`),
     ...(target.stateful ? [] : [`  note: a stateless target cannot know ids; the 404 checks asked for the documented 404 with "Prefer: code=404"`]),
+    verdict(outcomes, options),
   ].join("\n");
+}
+
+/** Whether a run fails: a failed check, or with `failOnSkip` a skipped one. */
+export function runFailed(outcomes: Outcome[], options: { failOnSkip?: boolean } = {}): boolean {
+  return outcomes.some((o) => o.status === "failed" || (options.failOnSkip === true && o.status === "skipped"));
+}
+
+/** The last line of the summary: PASS or FAIL and why, skips counted. */
+function verdict(outcomes: Outcome[], options: { failOnSkip?: boolean }): string {
+  const failed = outcomes.filter((o) => o.status === "failed").length;
+  const skipped = outcomes.filter((o) => o.status === "skipped").length;
+  const skips = `${skipped} skipped${skipped > 0 ? (options.failOnSkip ? " (--fail-on-skip: each counts as a failure)" : " (not counted; --fail-on-skip counts them)") : ""}`;
+  return `result: ${runFailed(outcomes, options) ? "FAIL" : "PASS"}: ${failed} failed, ${skips}`;
 }
 
 /** One line per check: status, name, and what broke or why it was skipped. */

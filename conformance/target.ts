@@ -10,10 +10,15 @@ export interface Fixtures {
   webhook?: string;
   /** Another application's credentials, for the cross-application isolation checks. */
   otherApplication?: { apiKey: string; apiSecret: string };
+  /**
+   * Records the checks of a deleting operation may use up, by kind (`{ "webhook": ["whk_…"] }`):
+   * one per such check, never the shared fixture above, which later checks still need.
+   */
+  disposable?: { [K in IdFixture]?: string[] };
 }
 
 /** The fixtures that are ids, by the operation whose `{id}` they fill. */
-export type IdFixture = Exclude<keyof Fixtures, "otherApplication">;
+export type IdFixture = Exclude<keyof Fixtures, "otherApplication" | "disposable">;
 
 /** An implementation of the API that the conformance checks run against. */
 export interface Target {

@@ -114,6 +114,16 @@ export const InternalErrorProblem = deepFreeze({
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (findEncryptionReports 501). */
+export const NotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/reports/encryption",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (findEncryptionReports 503). */
 export const ServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -888,6 +898,16 @@ export const ReadWidgetInternalErrorProblem = deepFreeze({
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (readWidget 501). */
+export const ReadWidgetNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (readWidget 503). */
 export const ReadWidgetServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -917,6 +937,16 @@ export const FindUserActivityInternalErrorProblem = deepFreeze({
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
+
+/** Not implemented (findUserActivity 501). */
+export const FindUserActivityNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (findUserActivity 503). */
 export const FindUserActivityServiceUnavailableProblem = deepFreeze({
@@ -978,6 +1008,16 @@ export const UpdateSmsProviderInternalErrorProblem = deepFreeze({
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (updateSmsProvider 501). */
+export const UpdateSmsProviderNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (updateSmsProvider 503). */
 export const UpdateSmsProviderServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1017,6 +1057,16 @@ export const SaveEmailTransportInternalErrorProblem = deepFreeze({
   "instance": "/v1/custom/emails",
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
+
+/** Not implemented (saveEmailTransport 501). */
+export const SaveEmailTransportNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/custom/emails",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (saveEmailTransport 503). */
 export const SaveEmailTransportServiceUnavailableProblem = deepFreeze({
@@ -1058,6 +1108,16 @@ export const CreateNotificationInternalErrorProblem = deepFreeze({
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (createNotification 501). */
+export const CreateNotificationNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/notifications",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (createNotification 503). */
 export const CreateNotificationServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1087,6 +1147,16 @@ export const ReadWebhookInternalErrorProblem = deepFreeze({
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
+
+/** Not implemented (readWebhook 501). */
+export const ReadWebhookNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
 
 /** Service unavailable (readWebhook 503). */
 export const ReadWebhookServiceUnavailableProblem = deepFreeze({
@@ -1118,6 +1188,16 @@ export const FindWebhookHistoryInternalErrorProblem = deepFreeze({
   "code": "internal_error"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (findWebhookHistory 501). */
+export const FindWebhookHistoryNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (findWebhookHistory 503). */
 export const FindWebhookHistoryServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1138,6 +1218,16 @@ export const FindWebhooksRateLimitedProblem = deepFreeze({
   "code": "rate_limited"
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** Not implemented (findWebhooks 501). */
+export const FindWebhooksNotImplementedProblem = {
+  "type": "https://api.authsvc.example/problems/not_implemented",
+  "title": "Not implemented",
+  "status": 501,
+  "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
+  "instance": "/v1/webhooks",
+  "code": "not_implemented"
+} satisfies Schemas["NotImplementedProblem"];
+
 /** Service unavailable (findWebhooks 503). */
 export const FindWebhooksServiceUnavailableProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/service_unavailable",
@@ -1156,6 +1246,7 @@ export const examples = deepFreeze({
   ReadWidgetNotFoundProblem,
   RateLimitedProblem,
   InternalErrorProblem,
+  NotImplementedProblem,
   ServiceUnavailableProblem,
   UserActivityFind,
   FindUserActivityValidationFailedProblem,
@@ -1201,31 +1292,39 @@ export const examples = deepFreeze({
   FindWebhooksUnauthorizedProblem,
   ReadWidgetRateLimitedProblem,
   ReadWidgetInternalErrorProblem,
+  ReadWidgetNotImplementedProblem,
   ReadWidgetServiceUnavailableProblem,
   FindUserActivityRateLimitedProblem,
   FindUserActivityInternalErrorProblem,
+  FindUserActivityNotImplementedProblem,
   FindUserActivityServiceUnavailableProblem,
   FindEncryptionReportsInternalErrorProblem,
   UpdateSmsProviderPayloadTooLargeProblem,
   UpdateSmsProviderUnsupportedMediaTypeProblem,
   UpdateSmsProviderRateLimitedProblem,
   UpdateSmsProviderInternalErrorProblem,
+  UpdateSmsProviderNotImplementedProblem,
   UpdateSmsProviderServiceUnavailableProblem,
   SaveEmailTransportPayloadTooLargeProblem,
   SaveEmailTransportRateLimitedProblem,
   SaveEmailTransportInternalErrorProblem,
+  SaveEmailTransportNotImplementedProblem,
   SaveEmailTransportServiceUnavailableProblem,
   CreateNotificationUnsupportedMediaTypeProblem,
   CreateNotificationRateLimitedProblem,
   CreateNotificationInternalErrorProblem,
+  CreateNotificationNotImplementedProblem,
   CreateNotificationServiceUnavailableProblem,
   ReadWebhookRateLimitedProblem,
   ReadWebhookInternalErrorProblem,
+  ReadWebhookNotImplementedProblem,
   ReadWebhookServiceUnavailableProblem,
   FindWebhookHistoryRateLimitedProblem,
   FindWebhookHistoryInternalErrorProblem,
+  FindWebhookHistoryNotImplementedProblem,
   FindWebhookHistoryServiceUnavailableProblem,
   FindWebhooksRateLimitedProblem,
+  FindWebhooksNotImplementedProblem,
   FindWebhooksServiceUnavailableProblem,
 });
 
@@ -1244,6 +1343,7 @@ export const responseExamples = deepFreeze({
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWidgetRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWidgetNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWidgetServiceUnavailableProblem"] },
   },
   findUserActivity: {
@@ -1253,6 +1353,7 @@ export const responseExamples = deepFreeze({
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindUserActivityRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindUserActivityNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindUserActivityServiceUnavailableProblem"] },
   },
   findEncryptionReports: {
@@ -1261,6 +1362,7 @@ export const responseExamples = deepFreeze({
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindEncryptionReportsUnauthorizedProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["RateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindEncryptionReportsInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["NotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ServiceUnavailableProblem"] },
   },
   updateSmsProvider: {
@@ -1273,6 +1375,7 @@ export const responseExamples = deepFreeze({
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderUnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["UpdateSmsProviderRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UpdateSmsProviderNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["UpdateSmsProviderServiceUnavailableProblem"] },
   },
   saveEmailTransport: {
@@ -1283,6 +1386,7 @@ export const responseExamples = deepFreeze({
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["UnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["SaveEmailTransportRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["SaveEmailTransportNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["SaveEmailTransportServiceUnavailableProblem"] },
   },
   createNotification: {
@@ -1293,6 +1397,7 @@ export const responseExamples = deepFreeze({
     415: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationUnsupportedMediaTypeProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["CreateNotificationRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["CreateNotificationNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["CreateNotificationServiceUnavailableProblem"] },
   },
   readWebhook: {
@@ -1302,6 +1407,7 @@ export const responseExamples = deepFreeze({
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["ReadWebhookRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["ReadWebhookNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["ReadWebhookServiceUnavailableProblem"] },
   },
   findWebhookHistory: {
@@ -1311,6 +1417,7 @@ export const responseExamples = deepFreeze({
     404: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryNotFoundProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhookHistoryRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryInternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhookHistoryNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhookHistoryServiceUnavailableProblem"] },
   },
   findWebhooks: {
@@ -1319,6 +1426,7 @@ export const responseExamples = deepFreeze({
     401: { contentType: "application/problem+json", headers: {"RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60","Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","WWW-Authenticate":"Bearer"}, examples: ["FindWebhooksUnauthorizedProblem"] },
     429: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42","RateLimit":"\"default\";r=599;t=60","RateLimit-Policy":"\"default\";q=600;w=60"}, examples: ["FindWebhooksRateLimitedProblem"] },
     500: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["InternalErrorProblem"] },
+    501: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c"}, examples: ["FindWebhooksNotImplementedProblem"] },
     503: { contentType: "application/problem+json", headers: {"Access-Control-Allow-Origin":"https://app.acme-shop.example","X-Request-Id":"0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c","Retry-After":"42"}, examples: ["FindWebhooksServiceUnavailableProblem"] },
   },
 } as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>);

@@ -446,6 +446,45 @@ export interface components {
              */
             errors_omitted?: number;
         };
+        /** @description The 501 problem: an RFC 9457 problem like `Problem`, whose `code` is `not_implemented`. A schema of its own so that `Problem.code`, a closed enum every other error answers, keeps its values. */
+        NotImplementedProblem: {
+            /**
+             * Format: uri-reference
+             * @description URI reference naming the problem kind.
+             * @example https://api.authsvc.example/problems/not_implemented
+             */
+            type: string;
+            /**
+             * @description Short summary of the problem kind.
+             * @example Not implemented
+             */
+            title: string;
+            /**
+             * Format: int32
+             * @constant
+             */
+            status: 501;
+            /** @description What is not implemented. */
+            detail: string;
+            /**
+             * @description The request path.
+             * @example /v1/reports/encryption
+             */
+            instance: string;
+            /**
+             * @description Stable, machine-readable problem code.
+             * @constant
+             */
+            code: "not_implemented";
+            /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
+            errors?: components["schemas"]["ProblemError"][];
+            /**
+             * Format: int32
+             * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
+             * @example 32990
+             */
+            errors_omitted?: number;
+        };
         /**
          * @description An IPv4 or IPv6 address.
          * @example 203.0.113.24
@@ -1197,6 +1236,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        ReadWidgetNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         ReadWidgetServiceUnavailable: {
             headers: {
@@ -1274,6 +1324,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindUserActivityNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         FindUserActivityServiceUnavailable: {
             headers: {
@@ -1336,6 +1397,17 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        NotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1454,6 +1526,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        UpdateSmsProviderNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         UpdateSmsProviderServiceUnavailable: {
             headers: {
@@ -1542,6 +1625,17 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        SaveEmailTransportNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1633,6 +1727,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        CreateNotificationNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         CreateNotificationServiceUnavailable: {
             headers: {
@@ -1708,6 +1813,17 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        ReadWebhookNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1787,6 +1903,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindWebhookHistoryNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
+            };
+        };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
         FindWebhookHistoryServiceUnavailable: {
             headers: {
@@ -1849,6 +1976,17 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+        FindWebhooksNotImplemented: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotImplementedProblem"];
             };
         };
         /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
@@ -1995,6 +2133,7 @@ export type SchemaWidget = components['schemas']['Widget'];
 export type SchemaWidgetReadResponse = components['schemas']['WidgetReadResponse'];
 export type SchemaProblemError = components['schemas']['ProblemError'];
 export type SchemaProblem = components['schemas']['Problem'];
+export type SchemaNotImplementedProblem = components['schemas']['NotImplementedProblem'];
 export type SchemaIpAddress = components['schemas']['IpAddress'];
 export type SchemaActivity = components['schemas']['Activity'];
 export type SchemaPageMeta = components['schemas']['PageMeta'];
@@ -2038,17 +2177,20 @@ export type ResponseReadWidgetUnauthorized = components['responses']['ReadWidget
 export type ResponseReadWidgetNotFound = components['responses']['ReadWidgetNotFound'];
 export type ResponseReadWidgetRateLimited = components['responses']['ReadWidgetRateLimited'];
 export type ResponseReadWidgetInternalError = components['responses']['ReadWidgetInternalError'];
+export type ResponseReadWidgetNotImplemented = components['responses']['ReadWidgetNotImplemented'];
 export type ResponseReadWidgetServiceUnavailable = components['responses']['ReadWidgetServiceUnavailable'];
 export type ResponseFindUserActivityValidationFailed = components['responses']['FindUserActivityValidationFailed'];
 export type ResponseFindUserActivityUnauthorized = components['responses']['FindUserActivityUnauthorized'];
 export type ResponseFindUserActivityNotFound = components['responses']['FindUserActivityNotFound'];
 export type ResponseFindUserActivityRateLimited = components['responses']['FindUserActivityRateLimited'];
 export type ResponseFindUserActivityInternalError = components['responses']['FindUserActivityInternalError'];
+export type ResponseFindUserActivityNotImplemented = components['responses']['FindUserActivityNotImplemented'];
 export type ResponseFindUserActivityServiceUnavailable = components['responses']['FindUserActivityServiceUnavailable'];
 export type ResponseFindEncryptionReportsValidationFailed = components['responses']['FindEncryptionReportsValidationFailed'];
 export type ResponseFindEncryptionReportsUnauthorized = components['responses']['FindEncryptionReportsUnauthorized'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
 export type ResponseFindEncryptionReportsInternalError = components['responses']['FindEncryptionReportsInternalError'];
+export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseUpdateSmsProviderValidationFailed = components['responses']['UpdateSmsProviderValidationFailed'];
 export type ResponseUpdateSmsProviderUnauthorized = components['responses']['UpdateSmsProviderUnauthorized'];
@@ -2058,6 +2200,7 @@ export type ResponseUpdateSmsProviderPayloadTooLarge = components['responses']['
 export type ResponseUpdateSmsProviderUnsupportedMediaType = components['responses']['UpdateSmsProviderUnsupportedMediaType'];
 export type ResponseUpdateSmsProviderRateLimited = components['responses']['UpdateSmsProviderRateLimited'];
 export type ResponseUpdateSmsProviderInternalError = components['responses']['UpdateSmsProviderInternalError'];
+export type ResponseUpdateSmsProviderNotImplemented = components['responses']['UpdateSmsProviderNotImplemented'];
 export type ResponseUpdateSmsProviderServiceUnavailable = components['responses']['UpdateSmsProviderServiceUnavailable'];
 export type ResponseSaveEmailTransportValidationFailed = components['responses']['SaveEmailTransportValidationFailed'];
 export type ResponseSaveEmailTransportUnauthorized = components['responses']['SaveEmailTransportUnauthorized'];
@@ -2065,6 +2208,7 @@ export type ResponseSaveEmailTransportPayloadTooLarge = components['responses'][
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseSaveEmailTransportRateLimited = components['responses']['SaveEmailTransportRateLimited'];
 export type ResponseSaveEmailTransportInternalError = components['responses']['SaveEmailTransportInternalError'];
+export type ResponseSaveEmailTransportNotImplemented = components['responses']['SaveEmailTransportNotImplemented'];
 export type ResponseSaveEmailTransportServiceUnavailable = components['responses']['SaveEmailTransportServiceUnavailable'];
 export type ResponseCreateNotificationValidationFailed = components['responses']['CreateNotificationValidationFailed'];
 export type ResponseCreateNotificationUnauthorized = components['responses']['CreateNotificationUnauthorized'];
@@ -2072,23 +2216,27 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseCreateNotificationUnsupportedMediaType = components['responses']['CreateNotificationUnsupportedMediaType'];
 export type ResponseCreateNotificationRateLimited = components['responses']['CreateNotificationRateLimited'];
 export type ResponseCreateNotificationInternalError = components['responses']['CreateNotificationInternalError'];
+export type ResponseCreateNotificationNotImplemented = components['responses']['CreateNotificationNotImplemented'];
 export type ResponseCreateNotificationServiceUnavailable = components['responses']['CreateNotificationServiceUnavailable'];
 export type ResponseReadWebhookValidationFailed = components['responses']['ReadWebhookValidationFailed'];
 export type ResponseReadWebhookUnauthorized = components['responses']['ReadWebhookUnauthorized'];
 export type ResponseReadWebhookNotFound = components['responses']['ReadWebhookNotFound'];
 export type ResponseReadWebhookRateLimited = components['responses']['ReadWebhookRateLimited'];
 export type ResponseReadWebhookInternalError = components['responses']['ReadWebhookInternalError'];
+export type ResponseReadWebhookNotImplemented = components['responses']['ReadWebhookNotImplemented'];
 export type ResponseReadWebhookServiceUnavailable = components['responses']['ReadWebhookServiceUnavailable'];
 export type ResponseFindWebhookHistoryValidationFailed = components['responses']['FindWebhookHistoryValidationFailed'];
 export type ResponseFindWebhookHistoryUnauthorized = components['responses']['FindWebhookHistoryUnauthorized'];
 export type ResponseFindWebhookHistoryNotFound = components['responses']['FindWebhookHistoryNotFound'];
 export type ResponseFindWebhookHistoryRateLimited = components['responses']['FindWebhookHistoryRateLimited'];
 export type ResponseFindWebhookHistoryInternalError = components['responses']['FindWebhookHistoryInternalError'];
+export type ResponseFindWebhookHistoryNotImplemented = components['responses']['FindWebhookHistoryNotImplemented'];
 export type ResponseFindWebhookHistoryServiceUnavailable = components['responses']['FindWebhookHistoryServiceUnavailable'];
 export type ResponseFindWebhooksValidationFailed = components['responses']['FindWebhooksValidationFailed'];
 export type ResponseFindWebhooksUnauthorized = components['responses']['FindWebhooksUnauthorized'];
 export type ResponseFindWebhooksRateLimited = components['responses']['FindWebhooksRateLimited'];
 export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseFindWebhooksNotImplemented = components['responses']['FindWebhooksNotImplemented'];
 export type ResponseFindWebhooksServiceUnavailable = components['responses']['FindWebhooksServiceUnavailable'];
 export type ParameterWidgetId = components['parameters']['WidgetId'];
 export type ParameterUserId = components['parameters']['UserId'];
@@ -2148,6 +2296,7 @@ export interface operations {
             404: components["responses"]["ReadWidgetNotFound"];
             429: components["responses"]["ReadWidgetRateLimited"];
             500: components["responses"]["ReadWidgetInternalError"];
+            501: components["responses"]["ReadWidgetNotImplemented"];
             503: components["responses"]["ReadWidgetServiceUnavailable"];
         };
     };
@@ -2195,6 +2344,7 @@ export interface operations {
             404: components["responses"]["FindUserActivityNotFound"];
             429: components["responses"]["FindUserActivityRateLimited"];
             500: components["responses"]["FindUserActivityInternalError"];
+            501: components["responses"]["FindUserActivityNotImplemented"];
             503: components["responses"]["FindUserActivityServiceUnavailable"];
         };
     };
@@ -2290,6 +2440,7 @@ export interface operations {
             401: components["responses"]["FindEncryptionReportsUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["FindEncryptionReportsInternalError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2333,6 +2484,7 @@ export interface operations {
             415: components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
             429: components["responses"]["UpdateSmsProviderRateLimited"];
             500: components["responses"]["UpdateSmsProviderInternalError"];
+            501: components["responses"]["UpdateSmsProviderNotImplemented"];
             503: components["responses"]["UpdateSmsProviderServiceUnavailable"];
         };
     };
@@ -2368,6 +2520,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["SaveEmailTransportRateLimited"];
             500: components["responses"]["SaveEmailTransportInternalError"];
+            501: components["responses"]["SaveEmailTransportNotImplemented"];
             503: components["responses"]["SaveEmailTransportServiceUnavailable"];
         };
     };
@@ -2404,6 +2557,7 @@ export interface operations {
             415: components["responses"]["CreateNotificationUnsupportedMediaType"];
             429: components["responses"]["CreateNotificationRateLimited"];
             500: components["responses"]["CreateNotificationInternalError"];
+            501: components["responses"]["CreateNotificationNotImplemented"];
             503: components["responses"]["CreateNotificationServiceUnavailable"];
         };
     };
@@ -2440,6 +2594,7 @@ export interface operations {
             404: components["responses"]["ReadWebhookNotFound"];
             429: components["responses"]["ReadWebhookRateLimited"];
             500: components["responses"]["ReadWebhookInternalError"];
+            501: components["responses"]["ReadWebhookNotImplemented"];
             503: components["responses"]["ReadWebhookServiceUnavailable"];
         };
     };
@@ -2487,6 +2642,7 @@ export interface operations {
             404: components["responses"]["FindWebhookHistoryNotFound"];
             429: components["responses"]["FindWebhookHistoryRateLimited"];
             500: components["responses"]["FindWebhookHistoryInternalError"];
+            501: components["responses"]["FindWebhookHistoryNotImplemented"];
             503: components["responses"]["FindWebhookHistoryServiceUnavailable"];
         };
     };
@@ -2527,6 +2683,7 @@ export interface operations {
             401: components["responses"]["FindWebhooksUnauthorized"];
             429: components["responses"]["FindWebhooksRateLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FindWebhooksNotImplemented"];
             503: components["responses"]["FindWebhooksServiceUnavailable"];
         };
     };

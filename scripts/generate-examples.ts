@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const [input = "generated/openapi.json", output = "generated/examples.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));
-const methods = ["get", "put", "post", "delete", "patch"] as const;
+// Every method OpenAPI allows on a path item: an operation on any of them is generated.
+const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
 type Node = any;
 

@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const file = process.argv[2] ?? "generated/openapi.json";
 const doc = JSON.parse(readFileSync(file, "utf8"));
-const methods = ["get", "put", "post", "delete", "patch"] as const;
+// Every method OpenAPI allows on a path item: an operation on any of them is generated.
+const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 const problemJson = "application/problem+json";
 
 type Node = any;

@@ -31,12 +31,14 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Which browser origins may call (CORS), or false/absent for none; `npm start` reads CORS_ORIGINS. */
   cors?: CorsOptions | false;
+  /** Unknown paths: the 404 problem (`"problem"`, default: the reference server is only the API) or `next()`. */
+  unmatched?: "next" | "problem";
   /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */
   handlers?: Partial<Handlers>;
 }
 
 /** Builds the app over the store's data and credentials. */
 export function createApp(options: AppOptions): express.Express {
-  const { store, clock = () => new Date(), handlers, ...layer } = options;
-  return createContractApp({ ...layer, handlers: { ...createHandlers({ store, clock }), ...handlers }, authenticate: store });
+  const { store, clock = () => new Date(), handlers, unmatched = "problem", ...layer } = options;
+  return createContractApp({ ...layer, unmatched, handlers: { ...createHandlers({ store, clock }), ...handlers }, authenticate: store });
 }

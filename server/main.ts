@@ -20,7 +20,7 @@ import { defaultConcurrencyLimit } from "./http/concurrency-limit.js";
 import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
 import { trustProxyFromEnv } from "./http/trust-proxy.js";
 import { defaultRateLimit, type RateLimitOptions } from "./http/rate-limit.js";
-import { startServer, type RunningServer } from "./listen.js";
+import { startServer } from "./listen.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
 import { createStore, type Store } from "./store/index.js";
 import type { OpenedDatabase } from "./store/postgres/open.js";
@@ -96,29 +96,7 @@ async function main(): Promise<void> {
   const seedFile = process.env.SEED_FILE || undefined;
   const logger = createLogger(logLevelFromEnv());
 
-  // Signal handlers come first: a signal that arrives before a listener exists kills the
-  // process outright, and a client may signal as soon as it sees the URL printed.
-  let running: RunningServer | undefined;
   let database: OpenedDatabase | undefined;
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    try {
-      await running?.close();
-      await database?.store.close();
-      logger.info("server closed");
-      logger.flush();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // Loaded only with a database, so the in-memory server needs no `pg`.
   const poolMax = databaseUrl ? integerEnv("DATABASE_POOL_MAX", 10) : undefined;
@@ -138,7 +116,18 @@ async function main(): Promise<void> {
   const seed = loadSeed(database ? undefined : seedFile);
   const keySource = describeKeySource();
   const rateLimit = rateLimitFromEnv(database?.rateLimitStore);
-  running = await startServer({
+  // SIGTERM/SIGINT drain through the same `listen` a service gets (server/express/listen.ts);
+  // its listeners exist before the port opens, so a client that signals as soon as it sees
+  // the URL printed gets a drain, not a kill.
+  const running = await startServer({
+    signals: ["SIGTERM", "SIGINT"],
+    onSignal: (signal) => logger.info({ signal }, "shutting down: finishing in-flight requests"),
+    onClosed: async () => {
+      await database?.store.close();
+      logger.info("server closed");
+      logger.flush();
+    },
+    onCloseError: (error) => logger.error({ err: error }, "shutdown failed"),
     store: database?.store ?? createStore(seed),
     logger,
     port: integerEnv("PORT", 3000),

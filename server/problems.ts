@@ -3,7 +3,8 @@
 // else, into an RFC 9457 response; nothing else writes an error body.
 import type { components } from "../generated/schema.js";
 
-export type Problem = components["schemas"]["Problem"];
+/** An error body: the closed `Problem`, or the 501 of an operation not implemented yet (a schema of its own). */
+export type Problem = components["schemas"]["Problem"] | components["schemas"]["NotImplementedProblem"];
 export type ProblemCode = Problem["code"];
 export type ProblemErrorItem = components["schemas"]["ProblemError"];
 
@@ -21,6 +22,7 @@ export const problemKinds = {
   rate_limited: { status: 429, title: "Too many requests" },
   headers_too_large: { status: 431, title: "Request header fields too large" },
   internal_error: { status: 500, title: "Internal server error" },
+  not_implemented: { status: 501, title: "Not implemented" },
   service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<ProblemCode, { status: number; title: string }>;
 
@@ -60,6 +62,8 @@ export const maxProblemErrors = 10;
 export const bodyLimitKb = 100;
 /** 413 for a body over bodyLimitKb. */
 export const payloadTooLarge = () => new ApiProblem("payload_too_large", `The request body is larger than ${bodyLimitKb} kB.`);
+/** 400 for a body that is not JSON, from the layer's parser or a host app's `express.json()` in front of it. The text is never echoed: it may hold a secret. */
+export const malformedJson = () => new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
 /** 415 for a JSON body in a charset other than UTF, or in a Content-Encoding the server does not inflate. */
 export const unsupportedBodyEncoding = () =>
   new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");

@@ -3,8 +3,11 @@
 // requests in flight, the rate limit, routing by the document's paths to each operation's
 // handler by operationId, the operation's own credential scheme before the body is read,
 // request validation, the handler, response validation, the failed-authentication count,
-// and one RFC 9457 problem mapper for every failure. It never listens.
-import express, { type RequestHandler } from "express";
+// and one RFC 9457 problem mapper for every failure. It never listens (server/express/listen.ts
+// does). Mounted inside a host app (`app.use("/api", contractApp)`), it serves the
+// document's paths below the mount path and passes every other request on to the host.
+import type { IncomingHttpHeaders } from "node:http";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import type { operations as ApiOperations } from "../../generated/schema.js";
 import { bodyLimitKb } from "../problems.js";
@@ -18,22 +21,41 @@ import { integerCheckFor } from "../http/integer-query.js";
 import { bodyRequired, jsonBody } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
 import { deprecation } from "../http/deprecation.js";
-import { errorMapper, unknownRoute } from "../http/error-mapper.js";
+import { errorMapper, isBodyParserError, unknownRoute } from "../http/error-mapper.js";
 import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/cors.js";
 import { createLogger, requestLogger } from "../http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
 import { parameterHints } from "../http/validation-errors.js";
+import { ApiProblem } from "../problems.js";
 import type { Handlers, OperationInput } from "./contract.js";
-import { checkHandlerMap } from "./handler-map.js";
-import { servedOperations, type ServedOperation } from "./operations.js";
+import { checkHandlerMap, missingHandlersMessage } from "./handler-map.js";
+import { describeOperation, servedOperations, type ServedOperation } from "./operations.js";
 import { sendOutput } from "./result.js";
 import { chain, operationRouter, type OperationRoute } from "./router.js";
 import { pathValidator } from "./validator.js";
 
-export interface ContractAppOptions<Ops = ApiOperations> {
-  /** One handler per operationId of the document; a missing or extra one stops the build. */
-  handlers: Handlers<Ops>;
+/** Which handlers the app is given, and what it does for an operation without one. */
+export type HandlerOptions<Ops, Context> =
+  | {
+      /** One handler per operationId of the document; a missing or extra one stops the build. */
+      // NoInfer: the operations come from the type argument (default this API's), never guessed from the map.
+      handlers: NoInfer<Handlers<Ops, Context>>;
+      /** `"error"` (default): an operation without a handler stops the build. */
+      missingHandlers?: "error";
+    }
+  | {
+      /** The handlers written so far; an extra one (not in the document) still stops the build. */
+      handlers: NoInfer<Partial<Handlers<Ops, Context>>>;
+      /**
+       * `"not_implemented"`: an operation without a handler answers the documented 501
+       * `not_implemented` problem (after its credentials and validation), and the build
+       * lists those operations once (a warning on `logger`, else a process warning).
+       */
+      missingHandlers: "not_implemented";
+    };
+
+export type ContractAppOptions<Ops = ApiOperations, Context = undefined> = HandlerOptions<Ops, Context> & {
   /** Looks up the application behind a bearer token or an API key pair. */
   authenticate: Authenticator;
   /** Where request logs go (pino); default a silent logger. Credentials are redacted either way. */
@@ -58,17 +80,52 @@ export interface ContractAppOptions<Ops = ApiOperations> {
   cors?: CorsOptions | false;
   /** The bundled document to serve; default this package's. */
   document?: ApiDocument;
+  /**
+   * The path the operations are served under, below where the app is mounted; default the
+   * path of the document's first server URL (`/v1`). Mounted with `app.use("/api", …)`,
+   * the operations are at `/api` + basePath + their path.
+   */
+  basePath?: string;
+  /**
+   * A request whose path the document does not know: `"next"` (default) passes it on to
+   * the host app's next route untouched; `"problem"` answers it with the 404 problem, as a
+   * service that is only this API does (the reference server). A path the document knows
+   * with a method it does not serve is a 405 problem either way.
+   */
+  unmatched?: "next" | "problem";
+  /**
+   * What every handler receives as `context`, built per request after the credentials and
+   * validation passed: e.g. `(req, res) => res.locals.tenant` for what the host's own
+   * middleware put there. Absent: `context` is undefined.
+   */
+  context?: (req: Request, res: Response) => Context | Promise<Context>;
+};
+
+type AnyHandler = (input: OperationInput<unknown, unknown>) => unknown;
+
+/** Request headers a handler never sees: the credentials (the layer checked them; `caller` says whose they are). */
+const hiddenHeaders = new Set(["authorization", "x-api-key", "x-api-secret", "cookie", "proxy-authorization"]);
+
+/** A frozen copy of the request headers without the credentials. */
+function visibleHeaders(headers: IncomingHttpHeaders): Readonly<IncomingHttpHeaders> {
+  const copy: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!hiddenHeaders.has(name)) copy[name] = Array.isArray(value) ? Object.freeze([...value]) as string[] : value;
+  return Object.freeze(copy);
 }
 
 /** Express's `trust proxy` as far as it is safe: hops or the proxies' addresses, never "trust all". */
 export type TrustProxy = number | string | readonly string[] | false;
 
-type AnyHandler = (input: OperationInput<unknown>) => unknown;
+/** The step of an operation without a handler, under `missingHandlers: "not_implemented"`. */
+const notImplemented = (operation: ServedOperation): AnyHandler => () => {
+  throw new ApiProblem("not_implemented", `${describeOperation(operation)} is documented but not implemented by this service yet.`);
+};
 
 /** The invocation step: validated input in, the handler's output written. */
-function invoke(operation: ServedOperation, handler: AnyHandler): RequestHandler {
+function invoke(operation: ServedOperation, handler: AnyHandler, context: ((req: Request, res: Response) => unknown) | undefined): RequestHandler {
   return async (req, res) => {
     const openapi = (req as { openapi?: { pathParams?: Record<string, unknown> } }).openapi;
+    let headers: Readonly<IncomingHttpHeaders> | undefined;
     const output = await handler({
       // The validator's decoded (and coerced) path parameters: Express resets req.params per step.
       path: (openapi?.pathParams ?? {}) as never,
@@ -80,19 +137,33 @@ function invoke(operation: ServedOperation, handler: AnyHandler): RequestHandler
       get log() {
         return req.log;
       },
+      // Copied only if the handler reads them.
+      get headers() {
+        return (headers ??= visibleHeaders(req.headers));
+      },
+      context: context ? await context(req, res) : undefined,
     });
     sendOutput(res, operation, output);
   };
 }
 
 /** Builds the app. Throws if the handler map and the document disagree. */
-export function createContractApp<Ops = ApiOperations>(options: ContractAppOptions<Ops>): express.Express {
+export function createContractApp<Ops = ApiOperations, Context = undefined>(options: ContractAppOptions<Ops, Context>): express.Express {
   const document = options.document ?? loadDocument();
-  const basePath = basePathOf(document);
+  const basePath = options.basePath === undefined ? basePathOf(document) : normalizeBasePath(options.basePath);
   const operations = servedOperations(document);
-  checkHandlerMap(operations, options.handlers as object);
+  const allowMissing = options.missingHandlers === "not_implemented";
+  const missing = checkHandlerMap(operations, options.handlers as object, { allowMissing });
+  if (missing.length > 0) {
+    const message = missingHandlersMessage(missing);
+    if (options.logger) options.logger.warn({ notImplemented: missing.map((operation) => operation.operationId) }, message);
+    else process.emitWarning(message, "ContractWarning");
+  }
   const handlers = options.handlers as unknown as Record<string, AnyHandler>;
+  const handlerOf = (operation: ServedOperation) => handlers[operation.operationId] ?? notImplemented(operation);
+  const context = options.context as ((req: Request, res: Response) => unknown) | undefined;
   const validateResponses = options.validateResponses ?? true;
+  const unmatched = options.unmatched ?? "next";
 
   // Parses only application/json; other media types stay unparsed and the validator answers
   // 415. Strict: a top-level scalar (`null`, `1`) is refused (the validator's discriminator
@@ -102,7 +173,7 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
   const documented = new Map(operationsOf(document).map((entry) => [entry.operationId, entry.operation]));
   const routes: OperationRoute[] = operations.map((operation) => {
     let validator = validators.get(operation.path);
-    if (!validator) validators.set(operation.path, (validator = pathValidator(document, operation.path, validateResponses)));
+    if (!validator) validators.set(operation.path, (validator = pathValidator(document, basePath, operation.path, validateResponses)));
     const check = operation.security.length > 0 ? [credentialCheck(operation.security, options.authenticate, operation.operationId)] : [];
     const own = documented.get(operation.operationId)!;
     // Integers by their strict grammar and arrays by their maxItems before the validator,
@@ -121,7 +192,7 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
         ...(own.requestBody && resolveRef<{ required?: boolean }>(document, own.requestBody as never).required ? [bodyRequired] : []),
         ...(arrays ? [arrays] : []),
         ...validator,
-        invoke(operation, handlers[operation.operationId]!),
+        invoke(operation, handlerOf(operation), context),
       ]),
     };
   });
@@ -136,33 +207,62 @@ export function createContractApp<Ops = ApiOperations>(options: ContractAppOptio
   if (options.trustProxy === (true as never)) throw new Error("trustProxy: true would let any client choose its address; give a hop count or the proxies' addresses");
   app.set("trust proxy", options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy);
   const deprecated = deprecation(document, basePath);
+  const router = operationRouter(basePath, routes);
+  // Request id and log line first, so every response, errors included, carries the id.
+  const common = [
+    requestLogger(options.logger ?? createLogger("silent")),
+    // Preflights are answered here, before the rate limit, credentials and validation.
+    // The methods are the document's: an added operation's method is allowed with it.
+    ...(options.cors ? [corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))], corsExposedHeaders(document))] : []),
+    ...(deprecated ? [deprecated] : []),
+    securityHeaders(),
+  ];
+  // A path the document does not know leaves the app at once (`next("router")`): no request
+  // id, header, log line or limit of the API touches the host's own routes.
+  const passOn: RequestHandler = (req, _res, next) => next(router.serves(req) ? undefined : "router");
   // One layer for the steps every request takes (each Express layer costs a match per request).
-  app.use(
-    chain([
-      // Request id and log line first, so every response, errors included, carries the id.
-      requestLogger(options.logger ?? createLogger("silent")),
-      // Preflights are answered here, before the rate limit, credentials and validation.
-      ...(options.cors ? [corsMiddleware(options.cors, [...new Set(operations.map((operation) => operation.method.toUpperCase()))], corsExposedHeaders(document))] : []),
-      ...(deprecated ? [deprecated] : []),
-      securityHeaders(),
-    ]),
-  );
+  app.use(chain([...(unmatched === "next" ? [passOn] : []), ...common]));
   // Per address, then per key, then the per-key window (the first database work): a request
   // refused or held back by a cap costs the database nothing.
+  const limitPath = basePath || "/";
   const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
-  if (addressInFlight !== false) app.use(basePath, addressQueue(addressInFlight));
+  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
-  if (concurrencyLimit !== false) app.use(basePath, concurrencyLimiter(concurrencyLimit));
-  if (rateLimit) app.use(basePath, rateLimiter(rateLimit));
+  if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));
+  if (rateLimit) app.use(limitPath, rateLimiter(rateLimit));
   // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
   // base path does (the document marks them required).
-  app.use(basePath, duplicateCredentialCheck());
-  app.use(operationRouter(basePath, routes));
+  app.use(limitPath, duplicateCredentialCheck());
+  app.use(router.handle);
   // Sees the credential checks' 401s: counts each, and past the limit answers 429 instead.
   const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
   if (failedAuthLimit) app.use(failedAuthLimiter(failedAuthLimit));
   app.use(unknownRoute);
-  app.use(errorMapper(parameterHints(document)));
+  const mapper = errorMapper(parameterHints(document));
+  app.use(mapper);
+  app.on("mount", (parent: express.Application) => {
+    parent.use(app.mountpath, hostBodyErrors(unmatched === "next" ? router.serves : () => true, chain(common), mapper));
+  });
   return app;
+}
+
+/** `api/v1/` → `/api/v1`; `/` or `""` → `""` (the operations at the mount path itself). */
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, "");
+  return trimmed === "" || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * Added to the host app right after the contract app when it is mounted (`app.use(path,
+ * contractApp)`): a body the host's own parser in front of the layer could not read
+ * (malformed JSON, too large, a bad charset) on a path the layer serves skips the contract
+ * app, as Express sends errors only to error handlers; this answers it with the layer's
+ * problem instead of Express's HTML error page. Every other error goes on to the host's.
+ */
+function hostBodyErrors(serves: (req: Request) => boolean, common: RequestHandler, mapper: ErrorRequestHandler): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (!isBodyParserError(error) || res.headersSent || !serves(req)) return next(error);
+    common(req, res, (stepError?: unknown) => mapper(stepError ?? error, req, res, next));
+  };
 }

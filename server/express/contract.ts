@@ -4,6 +4,7 @@
 // responses. A missing handler, a read of a parameter or field the operation does not have,
 // an undocumented status, a body for a 204 or a missing documented header fails to compile.
 // Generic over the `operations` interface of any document; this API's is the default.
+import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "pino";
 import type { OperationId } from "../../generated/operations.js";
 import type { operations as ApiOperations } from "../../generated/schema.js";
@@ -74,8 +75,8 @@ export interface Caller {
   organizationId: string;
 }
 
-/** What a handler of operation type O receives. */
-export interface OperationInput<O> {
+/** What a handler of operation type O receives; `Context` is what the app's `context` option builds. */
+export interface OperationInput<O, Context = undefined> {
   path: OperationPath<O>;
   query: OperationQuery<O>;
   body: OperationBody<O>;
@@ -85,13 +86,21 @@ export interface OperationInput<O> {
   requestId: string;
   /** A logger bound to this request (its lines carry the request id; credentials redacted). */
   log: Logger;
+  /**
+   * The request headers as Node gives them (lower-case names), frozen; the credential
+   * headers (Authorization, X-Api-Key, X-Api-Secret, Cookie) are left out: `caller` says
+   * whose they were.
+   */
+  readonly headers: Readonly<IncomingHttpHeaders>;
+  /** What the app's `context(req, res)` option built for this request (undefined without one). */
+  context: Context;
 }
 
 /** A handler of operation type O. */
-export type OperationHandler<O> = (input: OperationInput<O>) => OperationOutput<O> | Promise<OperationOutput<O>>;
+export type OperationHandler<O, Context = undefined> = (input: OperationInput<O, Context>) => OperationOutput<O> | Promise<OperationOutput<O>>;
 
 /** One handler for every operation of a document's `operations` types (default: this API's). */
-export type Handlers<Ops = ApiOperations> = { [K in keyof Ops]: OperationHandler<Ops[K]> };
+export type Handlers<Ops = ApiOperations, Context = undefined> = { [K in keyof Ops]: OperationHandler<Ops[K], Context> };
 
 // The same, keyed by this API's operationIds.
 type Op<K extends OperationId> = ApiOperations[K];
@@ -106,6 +115,8 @@ export type SuccessBody<K extends OperationId> = OperationSuccessBody<Op<K>>;
 /** A typed result of operation K. */
 export type HandlerResult<K extends OperationId> = OperationResult<Op<K>>;
 /** What a handler of operation K receives. */
-export type HandlerInput<K extends OperationId> = OperationInput<Op<K>>;
+export type HandlerInput<K extends OperationId, Context = undefined> = OperationInput<Op<K>, Context>;
+/** What a handler of operation K may return: its 200 body, or a typed result. */
+export type HandlerOutput<K extends OperationId> = OperationOutput<Op<K>>;
 /** A handler of operation K. */
-export type Handler<K extends OperationId> = OperationHandler<Op<K>>;
+export type Handler<K extends OperationId, Context = undefined> = OperationHandler<Op<K>, Context>;

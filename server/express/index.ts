@@ -1,12 +1,16 @@
 // `@authsvc/app-api-contract/express`: the contract-enforcing Express layer a service builds
 // its implementation on. It owns validation, credentials, routing by operationId, request
-// ids, log redaction and problem responses; the service writes the handlers.
-export { createContractApp, type ContractAppOptions, type TrustProxy } from "./app.js";
+// ids, log redaction and problem responses; the service writes the handlers. `listen`
+// serves it (or the host app it is mounted in) with the reference server's protections.
+export { createContractApp, type ContractAppOptions, type HandlerOptions, type TrustProxy } from "./app.js";
+export { listen, type ListenOptions, type Listening } from "./listen.js";
+export { exact, exactOutput, type UndeclaredPath } from "./exact.js";
 export type {
   Caller,
   ExtraHeaders,
   Handler,
   HandlerInput,
+  HandlerOutput,
   HandlerResult,
   Handlers,
   LayerHeader,

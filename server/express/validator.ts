@@ -2,7 +2,10 @@
 // document holding only that path, so its route lookup (which compiles a path-to-regexp
 // matcher per route on every request) tries one route, not every route of the document.
 // It validates requests always and responses unless turned off; credentials are checked
-// before it (server/http/security.ts), so its own security step is off.
+// before it (server/http/security.ts), so its own security step is off. It validates only
+// paths under its document's server URL, and matches `req.originalUrl` unless told to use
+// `req.url`: the copy's server URL is the layer's base path and it reads `req.url`, so a
+// contract app mounted under a prefix (`app.use("/api", …)`) is validated, not skipped.
 import type { RequestHandler } from "express";
 import OpenApiValidator from "express-openapi-validator";
 // Before any schema is compiled: closed bodies refuse keys named after Object.prototype members.
@@ -17,16 +20,17 @@ import { chain } from "./router.js";
  * here), so building all of them up front kept a starting server or mock from its first
  * answer for seconds, for paths it may never be asked for.
  */
-export function pathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
+export function pathValidator(document: ApiDocument, basePath: string, path: string, validateResponses: boolean): RequestHandler[] {
   let built: RequestHandler | undefined;
-  return [(req, res, next) => (built ??= chain(buildPathValidator(document, path, validateResponses)))(req, res, next)];
+  return [(req, res, next) => (built ??= chain(buildPathValidator(document, basePath, path, validateResponses)))(req, res, next)];
 }
 
-function buildPathValidator(document: ApiDocument, path: string, validateResponses: boolean): RequestHandler[] {
+function buildPathValidator(document: ApiDocument, basePath: string, path: string, validateResponses: boolean): RequestHandler[] {
   // The validator mutates the document it is given (it deletes `components.examples`).
-  const onePath = structuredClone({ ...document, paths: { [path]: document.paths![path]! } });
+  const onePath = structuredClone({ ...document, servers: [{ url: basePath || "/" }], paths: { [path]: document.paths![path]! } });
   return OpenApiValidator.middleware({
     apiSpec: onePath as never,
+    useRequestUrl: true,
     validateApiSpec: false, // linted in CI; skipping it saves start-up time
     // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
     // path, query and header strings on its own. allErrors: one errors[] item per value.

@@ -4,7 +4,7 @@
 import type { RequestHandler } from "express";
 import { pathPattern } from "../express/router.js";
 import { operationsOf, type ApiDocument } from "./document.js";
-import { requestPath } from "./request-path.js";
+import { routedPath } from "./request-path.js";
 
 /** The headers a deprecated operation sends; undefined for an operation in good standing. */
 export function deprecationHeaders(operation: Record<string, unknown>): Record<string, string> | undefined {
@@ -41,7 +41,7 @@ export function deprecation(document: ApiDocument, basePath: string): RequestHan
   }
   if (deprecated.length === 0) return undefined;
   return (req, res, next) => {
-    const path = requestPath(req);
+    const path = routedPath(req);
     const found = deprecated.find((d) => d.method === req.method && d.path.test(path));
     if (found) res.set(found.headers);
     next();

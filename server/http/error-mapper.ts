@@ -4,7 +4,7 @@
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { ApiProblem, maxProblemErrors, payloadTooLarge, unsupportedBodyEncoding, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, malformedJson, maxProblemErrors, payloadTooLarge, unsupportedBodyEncoding, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
@@ -32,7 +32,8 @@ interface BodyParserError {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-function isBodyParserError(error: unknown): error is BodyParserError {
+/** Whether an error is body-parser's (the layer's text reader or a host app's parser in front of it). */
+export function isBodyParserError(error: unknown): error is BodyParserError {
   return isObject(error) && typeof error.type === "string" && /^(entity|request|charset|encoding|stream)\./.test(error.type);
 }
 
@@ -64,6 +65,9 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
   switch (error.type) {
     case "entity.too.large":
       return payloadTooLarge();
+    // A host app's `express.json()` in front of the layer: the same problem as the layer's own parser.
+    case "entity.parse.failed":
+      return malformedJson();
     case "charset.unsupported":
     case "encoding.unsupported":
       return unsupportedBodyEncoding();
@@ -151,7 +155,8 @@ export function problemBody(problem: ApiProblem, req: Parameters<typeof requestP
     code,
     ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors).map(boundedItem) } : {}),
     ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
-  };
+    // One of the two error schemas, by its code: the 501's (NotImplementedProblem) or Problem.
+  } as Problem;
 }
 
 const resultHeaders = new WeakMap<Response, string[]>();

@@ -7,7 +7,7 @@ import { ApiProblem, type ProblemErrorItem } from "../problems.js";
 import { resolveRef, type ApiDocument } from "./document.js";
 import { pathPattern } from "../express/router.js";
 import type { OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
-import { requestPath } from "./request-path.js";
+import { routedPath } from "./request-path.js";
 import { describeErrors, firstSentence } from "./validation-errors.js";
 
 /** 0, or digits without a leading zero after an optional minus: nothing else is an integer here. */
@@ -58,7 +58,7 @@ export function integerCheckFor(document: ApiDocument, basePath: string, path: s
   const paramsOf = pathParameters(basePath, path);
   return (req, _res, next) => {
     const errors: ProblemErrorItem[] = [];
-    const params = parameters.some((parameter) => parameter.in === "path") ? paramsOf(requestPath(req)) : {};
+    const params = parameters.some((parameter) => parameter.in === "path") ? paramsOf(routedPath(req)) : {};
     for (const parameter of parameters) {
       const sent: unknown = parameter.in === "query" ? (req.query as Record<string, unknown>)[parameter.name] : params[parameter.name];
       // A repeated parameter (an array) is left to the validator, which refuses it.

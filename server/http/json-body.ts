@@ -11,7 +11,7 @@
 // empty body reads as `{}`.
 import { parse as parseContentType } from "content-type";
 import express, { type RequestHandler } from "express";
-import { ApiProblem, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, malformedJson, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
 import { describeErrors } from "./validation-errors.js";
 
 /** Runs queued tasks one per event-loop turn, in arrival order. */
@@ -30,7 +30,6 @@ export function turnQueue(): (task: () => void) => void {
 }
 
 const notAnObject: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "must be object" }];
-const malformed = () => new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
 
 /** The body text as a value; a well-formed scalar (`null`, `1`) is refused as not an object. */
 function parseStrict(text: string): unknown {
@@ -40,8 +39,7 @@ function parseStrict(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    // The text is never echoed: it may hold a secret.
-    throw malformed();
+    throw malformedJson();
   }
   if (first !== "{" && first !== "[") throw new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject);
   return value;
@@ -73,12 +71,22 @@ export const bodyRequired: RequestHandler = (req, _res, next) => {
   next(req.body === undefined && req.is("application/json") === null ? new ApiProblem("validation_failed", describeErrors(noBody), noBody) : undefined);
 };
 
+/**
+ * A body a host app's parser in front of the layer already read (`express.json()` sets
+ * `req.body`, and the text reader then skips it) is validated as is; only a scalar, which a
+ * non-strict host parser lets through, is refused here as the layer's own parser refuses it.
+ */
+function hostParsed(body: unknown): ApiProblem | undefined {
+  if (body === undefined || (typeof body === "object" && body !== null)) return undefined;
+  return new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject);
+}
+
 /** The steps that set `req.body` from an application/json body of at most `limitKb`. */
 export function jsonBody(limitKb: number): RequestHandler[] {
   const readText = express.text({ type: "application/json", limit: `${limitKb}kb` });
   const inTurn = turnQueue();
   const parse: RequestHandler = (req, _res, next) => {
-    if (typeof req.body !== "string") return next();
+    if (typeof req.body !== "string") return next(hostParsed(req.body));
     const text: string = req.body;
     inTurn(() => {
       try {

@@ -9,3 +9,14 @@ export function requestPath(req: IncomingMessage & { originalUrl?: string }): st
   const query = url.indexOf("?");
   return query === -1 ? url : url.slice(0, query);
 }
+
+/**
+ * The path as the contract app routes it: below the mount path Express strips (`req.url`
+ * inside `app.use("/api", contractApp)`), up to the `?`. Problems and logs name the full
+ * path (`requestPath`), which is what the client asked for.
+ */
+export function routedPath(req: IncomingMessage): string {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}

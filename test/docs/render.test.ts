@@ -28,7 +28,8 @@ const site = join(scratch, "dist/docs");
 const expected = operations().map(({ op }) => {
   const sample = (lang: string): string => op["x-codeSamples"].find((s: { lang: string }) => s.lang === lang).source;
   // A line of each sample that names this operation (the request line, not the imports).
-  const tsLine = sample("TypeScript").split("\n").find((l: string) => /api\.(GET|PUT|POST)\(/.test(l))!.trim();
+  // Any method the client has (GET, PUT, POST, DELETE, PATCH, ...), not only those the document uses today.
+  const tsLine = sample("TypeScript").split("\n").find((l: string) => /api\.[A-Z]+\(/.test(l))!.trim();
   return { summary: op.summary as string, tag: op.tags[0] as string, curlLine: sample("curl").split("\n")[0]!.trim(), tsLine };
 });
 

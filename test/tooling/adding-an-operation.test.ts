@@ -1,5 +1,6 @@
 // Follows docs/adding-an-operation.md on a temporary copy of the bundled document with one
-// more operation (DELETE /webhooks/{id}): the operations table is generated from the copy
+// more operation, named after the test document's (test/express/gadgets/) DELETE
+// /gadgets/{id} so that it can never be one this API really adds: the operations table is generated from the copy
 // by the repository's own script, and the coverage checks (test/support/coverage.ts) name
 // exactly what the new operation lacks (its handler, its conformance check, its examples)
 // and nothing about the nine. Writing a piece removes exactly its line.
@@ -17,17 +18,18 @@ const bundle = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
 const dir = mkdtempSync(join(tmpdir(), "adding-an-operation-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The copy: DELETE /webhooks/{id} answering the webhook's envelope, without any example. */
+/** The copy: DELETE /gadgets/{id} answering a webhook's envelope, without any example. */
 function documentWithDelete() {
   const doc = structuredClone(bundle);
   const read = doc.paths["/webhooks/{id}"].get;
   const success = structuredClone(read.responses["200"]);
   const media = success.$ref ? undefined : success.content["application/json"];
   if (media) delete media.examples;
-  doc.paths["/webhooks/{id}"].delete = {
+  doc.paths["/gadgets/{id}"] = {};
+  doc.paths["/gadgets/{id}"].delete = {
     ...structuredClone(read),
-    operationId: "deleteWebhook",
-    summary: "Delete a webhook",
+    operationId: "deleteGadget",
+    summary: "Delete a gadget",
     parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^whk_[0-9a-f]{12}$" } }],
     responses: { ...structuredClone(read.responses), 200: success },
   };
@@ -54,25 +56,25 @@ describe("adding an operation", () => {
   });
 
   it("the generated table of the copy holds the new operation beside the others", () => {
-    expect(Object.keys(table).sort()).toEqual([...Object.keys(operations), "deleteWebhook"].sort());
-    expect(table.deleteWebhook).toMatchObject({ method: "delete", path: "/webhooks/{id}" });
+    expect(Object.keys(table).sort()).toEqual([...Object.keys(operations), "deleteGadget"].sort());
+    expect(table.deleteGadget).toMatchObject({ method: "delete", path: "/gadgets/{id}" });
   });
 
   it("names exactly the handler, the conformance check and the examples of the new operation", () => {
     expect(missingPieces(doc, table, written)).toEqual([
-      { operationId: "deleteWebhook", piece: "handler", detail: "server/handlers/ (registered in createHandlers, server/handlers/index.ts)" },
+      { operationId: "deleteGadget", piece: "handler", detail: "server/handlers/ (registered in createHandlers, server/handlers/index.ts)" },
       {
-        operationId: "deleteWebhook",
+        operationId: "deleteGadget",
         piece: "conformance check",
         detail:
           "its valid call (conformance/calls.ts clientCalls); its bad inputs (conformance/contract-checks.ts badInputs); the fixture of its {id} (conformance/calls.ts idFixtures)",
       },
-      { operationId: "deleteWebhook", piece: "example", detail: "a 200 response example; an example of the {id} parameter" },
+      { operationId: "deleteGadget", piece: "example", detail: "a 200 response example; an example of the {id} parameter" },
     ]);
   });
 
   it("each written piece removes exactly its line", () => {
-    const plus = (key: keyof Written): Written => ({ ...written, [key]: [...written[key], "deleteWebhook"] });
+    const plus = (key: keyof Written): Written => ({ ...written, [key]: [...written[key], "deleteGadget"] });
     const pieces = (w: Written, d = doc) => missingPieces(d, table, w).map((m) => m.piece);
 
     expect(pieces(plus("handlers"))).toEqual(["conformance check", "example"]);
@@ -80,7 +82,7 @@ describe("adding an operation", () => {
     expect(pieces(conformance)).toEqual(["handler", "example"]);
 
     const withExamples = structuredClone(doc);
-    const op = withExamples.paths["/webhooks/{id}"].delete;
+    const op = withExamples.paths["/gadgets/{id}"].delete;
     op.parameters[0].example = "whk_3a7f1c9e5b2d";
     op.responses["200"] = structuredClone(bundle.paths["/webhooks/{id}"].get.responses["200"]);
     expect(pieces(written, withExamples)).toEqual(["handler", "conformance check"]);

@@ -58,8 +58,8 @@ describe("a handler map", () => {
     const { findWebhooks: _left, ...eight } = handlers;
     // @ts-expect-error findWebhooks is missing
     const incomplete: Handlers = eight;
-    // @ts-expect-error an operationId the document does not have
-    const extra: Handlers = { ...handlers, deleteWebhook: () => ({}) };
+    // @ts-expect-error an operationId of another document (test/express/gadgets/), not of this one
+    const extra: Handlers = { ...handlers, deleteGadget: () => ({}) };
     return [incomplete, extra];
   });
 });

@@ -1,9 +1,11 @@
 // A service implementing the API in its own project, on the package's Express entry, over a
 // small in-memory map seeded from the document's examples (application A holds the records,
-// application B none). Written as a consumer would; test/package/backend-consumer.test.ts runs it.
-import { createServer } from "node:http";
+// application B none), mounted at /api inside the service's own Express app (a host route,
+// the host's express.json() after it) and served by the package's `listen` (SIGTERM drains).
+// Written as a consumer would; test/package/backend-consumer.test.ts runs it.
+import express from "express";
 import doc from "@authsvc/app-api-contract/openapi.json" with { type: "json" };
-import { conflict, createContractApp, invalid, notFound } from "@authsvc/app-api-contract/express";
+import { conflict, createContractApp, invalid, listen, notFound } from "@authsvc/app-api-contract/express";
 
 const get = (node) => (node.$ref ? node.$ref.slice(2).split("/").reduce((at, key) => at[key], doc) : node);
 const example = (path, method = "get") =>
@@ -27,6 +29,22 @@ const page = (type, all, { limit, page }) => ({
   meta: { total_count: all.length, page_count: Math.ceil(all.length / limit), current_count: all.slice((page - 1) * limit, page * limit).length, current_page: all.length ? page : 1 },
 });
 
+// Every filter of GET /reports/encryption (the conformance run checks each one).
+const seconds = (iso) => Math.floor(Date.parse(iso) / 1000);
+const groupsOf = (accountId) => data[A.applicationId].activity.filter((record) => record.account_id === accountId).flatMap((record) => record.groups ?? []).map(Number);
+const matches = (report, q) =>
+  (q.group === undefined || groupsOf(report.account_id).includes(Number(q.group))) &&
+  (q.ip === undefined || report.ip_source === q.ip || report.ip_device === q.ip) &&
+  (q.account === undefined || report.account_id === q.account) &&
+  (q.email === undefined || report.user?.email?.toLowerCase() === q.email.toLowerCase()) &&
+  (q.country === undefined || report.country?.code === q.country) &&
+  (q.region === undefined || report.region?.code === q.region) &&
+  (q.device_type === undefined || report.device?.type === q.device_type) &&
+  (q.device_version === undefined || report.device?.version === q.device_version) &&
+  (q.status === undefined || report.status === q.status) &&
+  (q.start_date === undefined || seconds(report.created_at) >= q.start_date) &&
+  (q.end_date === undefined || seconds(report.created_at) <= q.end_date);
+
 const handlers = {
   readWidget: ({ path, caller }) => ({ type: "api.application.widget.read", result: find(of(caller).widgets, path.id, "widget") }),
   findUserActivity: ({ path, query, caller }) => {
@@ -36,7 +54,7 @@ const handlers = {
   },
   findEncryptionReports: ({ query, caller }) => {
     if (query.start_date > query.end_date) throw invalid("start_date is after end_date.", [{ in: "query", name: "start_date", message: "must be <= end_date" }]);
-    return page("api.application.reports.encryption", of(caller).reports, query);
+    return page("api.application.reports.encryption", of(caller).reports.filter((report) => matches(report, query)), query);
   },
   updateSmsProvider: ({ path, body, caller }) => {
     const providers = of(caller).providers.sort((x, y) => x.sort - y.sort), found = find(providers, path.id, "SMS provider");
@@ -60,11 +78,16 @@ const handlers = {
   findWebhooks: ({ query, caller }) => page("api.application.webhook.find", of(caller).webhooks, query),
 };
 
-const app = createContractApp({
+const api = createContractApp({
   handlers,
   authenticate: {
     authenticateBearer: async (key) => keys[key]?.[0],
     authenticateKeyPair: async (key, secret) => (keys[key]?.[1] === secret ? keys[key][0] : undefined),
   },
 });
-const server = createServer(app).listen(Number(process.env.PORT ?? 3000), "127.0.0.1", () => console.log(`listening on http://127.0.0.1:${server.address().port}/v1`));
+const app = express();
+app.use("/api", api);
+app.use(express.json());
+app.get("/health", (req, res) => res.json({ ok: true }));
+const { origin } = await listen(app, { port: Number(process.env.PORT ?? 3000), signals: ["SIGTERM"] });
+console.log(`listening on ${origin}/api/v1`);

@@ -16,7 +16,9 @@ interface ProblemExample {
 }
 
 const problemSchema = resolveRef<{ properties: { code: { enum: string[] } } }>(document, document.components!.schemas!.Problem as never);
-const documentCodes = problemSchema.properties.code.enum;
+// The closed codes of Problem, and the 501's own code (its schema is NotImplementedProblem).
+const notImplemented = resolveRef<{ properties: { code: { const: string } } }>(document, document.components!.schemas!.NotImplementedProblem as never);
+const documentCodes = [...problemSchema.properties.code.enum, notImplemented.properties.code.const];
 
 const componentExamples = Object.entries(document.components?.examples ?? {})
   .filter(([name]) => name.endsWith("Problem"))

@@ -1,0 +1,114 @@
+// `authsvc-api conformance` against services broken the ways a backend team breaks them,
+// each the reference server with one handler changed: a report filter ignored, a widget
+// served to any application (caught by the isolation checks, which a run without the
+// second application's fixture skips: --fail-on-skip fails it), a service that is not
+// running (one error, exit 2), a fixture the service does not hold (a fixture error, not
+// a service failure), and a 500 whose request id the report shows.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { exampleFixtures } from "../../conformance/calls.js";
+import { listChecks } from "../../conformance/list-checks.js";
+import type { Handlers } from "../../server/express/contract.js";
+import { createHandlers } from "../../server/handlers/index.js";
+import { startServer, type RunningServer } from "../../server/listen.js";
+import { loadSeed } from "../../server/seed/load.js";
+import { createStore } from "../../server/store/index.js";
+import { appA, appB, recordsOfA } from "../support/demo.js";
+import { conformanceCommand } from "./run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "conformance-broken-"));
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const shared = { ...exampleFixtures(), smsProvider: recordsOfA.defaultSmsProvider! };
+function fixturesFile(name: string, fixtures: object): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(fixtures));
+  return file;
+}
+
+/** The reference server over the demo seed with some handlers replaced. */
+async function serviceWith(change: (real: Handlers) => Partial<Handlers>): Promise<string[]> {
+  const store = createStore(loadSeed());
+  const real = createHandlers({ store, clock: () => new Date() });
+  const server = await startServer({ store, rateLimit: false, failedAuthLimit: false, handlers: change(real) });
+  servers.push(server);
+  return ["--base-url", server.url, "--api-key", appA.apiKey, "--api-secret", appA.apiSecret];
+}
+
+describe("conformance against broken services", () => {
+  it("a service ignoring the region filter fails the region checks, and only those", async () => {
+    const base = await serviceWith((real) => ({
+      findEncryptionReports: (input) => real.findEncryptionReports({ ...input, query: { ...input.query, region: undefined } }),
+    }));
+    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("all.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    expect(code).toBe(1);
+    const failed = out.split("\n").filter((line) => line.startsWith("FAIL"));
+    expect(failed).toEqual([
+      "FAIL  findEncryptionReports: the region filter narrows the list (region=ZZ matches no record)",
+      "FAIL  findEncryptionReports: the region filter keeps exactly the records whose region.code is the value",
+    ]);
+    expect(out).toMatch(/the region filter is ignored: region=ZZ finds \d+ of \d+ records/);
+    expect(out).toMatch(/result: FAIL: 2 failed, 0 skipped/);
+  }, 120_000);
+
+  it("every filter of the document has its checks", () => {
+    const names = listChecks.map((check) => check.name);
+    for (const filter of ["group", "account", "region", "device_version", "device_type", "ip", "email", "country", "status", "start_date", "end_date"]) {
+      expect(names.some((name) => name.startsWith(`findEncryptionReports: the ${filter} filter`)), filter).toBe(true);
+    }
+  });
+
+  it("a service leaking widgets across applications passes without the second application, fails with --fail-on-skip, and fails outright with it", async () => {
+    const base = await serviceWith((real) => ({
+      readWidget: (input) => real.readWidget({ ...input, caller: { applicationId: appA.applicationId, organizationId: appA.organizationId } }),
+    }));
+    const withoutOther = fixturesFile("no-other.json", shared);
+    const lenient = await conformanceCommand([...base, "--fixtures", withoutOther]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.out).toMatch(/result: PASS: 0 failed, \d+ skipped \(not counted; --fail-on-skip counts them\)/);
+
+    const strict = await conformanceCommand([...base, "--fixtures", withoutOther, "--fail-on-skip"]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/skipped \d+: needs otherApplication in the fixtures file/);
+    expect(strict.out).toMatch(/result: FAIL: 0 failed, \d+ skipped \(--fail-on-skip: each counts as a failure\)/);
+
+    const full = await conformanceCommand([...base, "--fixtures", fixturesFile("other.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    expect(full.code).toBe(1);
+    expect(full.out).toContain("FAIL  readWidget: 404 problem for this application's widget asked by another application");
+  }, 180_000);
+
+  it("a service that is not running is one error, exit 2", async () => {
+    const base = await serviceWith(() => ({}));
+    await servers.pop()!.close();
+    const { code, out, err } = await conformanceCommand(base);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err.split("\n")).toHaveLength(1);
+    expect(err).toMatch(/^authsvc-api conformance: target not reachable: http:\/\/127\.0\.0\.1:\d+\/v1 \(ECONNREFUSED\); is the service running there\?$/);
+  });
+
+  it("a fixture the service does not hold is a fixture error, exit 2, and no check runs", async () => {
+    const base = await serviceWith(() => ({}));
+    const { code, out, err } = await conformanceCommand([...base, "--fixtures", fixturesFile("wrong.json", { ...shared, widget: "wgt_000000000000" })]);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toContain('fixture widget "wgt_000000000000": GET /widgets/{id} answers 404 (the checked application holds no such record)');
+  });
+
+  it("a 500 is reported with its X-Request-Id", async () => {
+    const base = await serviceWith(() => ({
+      readWebhook: () => {
+        throw new Error("the webhook table is gone");
+      },
+    }));
+    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/status: expected 200, got 500 \(.*; X-Request-Id: [0-9a-f-]{36}\)/);
+  }, 120_000);
+});
