@@ -115,14 +115,14 @@ export const InternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (findEncryptionReports 501). */
-export const NotImplementedProblem = {
+export const NotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/reports/encryption",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (findEncryptionReports 503). */
 export const ServiceUnavailableProblem = deepFreeze({
@@ -899,14 +899,14 @@ export const ReadWidgetInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (readWidget 501). */
-export const ReadWidgetNotImplementedProblem = {
+export const ReadWidgetNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/widgets/wgt_5a3c8e1f7b92",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (readWidget 503). */
 export const ReadWidgetServiceUnavailableProblem = deepFreeze({
@@ -939,14 +939,14 @@ export const FindUserActivityInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (findUserActivity 501). */
-export const FindUserActivityNotImplementedProblem = {
+export const FindUserActivityNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/users/usr_7d2e9a4c1b6f/activity",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (findUserActivity 503). */
 export const FindUserActivityServiceUnavailableProblem = deepFreeze({
@@ -1009,14 +1009,14 @@ export const UpdateSmsProviderInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (updateSmsProvider 501). */
-export const UpdateSmsProviderNotImplementedProblem = {
+export const UpdateSmsProviderNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/sms/providers/sms_9e4a1d7c3b2f",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (updateSmsProvider 503). */
 export const UpdateSmsProviderServiceUnavailableProblem = deepFreeze({
@@ -1059,14 +1059,14 @@ export const SaveEmailTransportInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (saveEmailTransport 501). */
-export const SaveEmailTransportNotImplementedProblem = {
+export const SaveEmailTransportNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/custom/emails",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (saveEmailTransport 503). */
 export const SaveEmailTransportServiceUnavailableProblem = deepFreeze({
@@ -1109,14 +1109,14 @@ export const CreateNotificationInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (createNotification 501). */
-export const CreateNotificationNotImplementedProblem = {
+export const CreateNotificationNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/notifications",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (createNotification 503). */
 export const CreateNotificationServiceUnavailableProblem = deepFreeze({
@@ -1149,14 +1149,14 @@ export const ReadWebhookInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (readWebhook 501). */
-export const ReadWebhookNotImplementedProblem = {
+export const ReadWebhookNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (readWebhook 503). */
 export const ReadWebhookServiceUnavailableProblem = deepFreeze({
@@ -1189,14 +1189,14 @@ export const FindWebhookHistoryInternalErrorProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (findWebhookHistory 501). */
-export const FindWebhookHistoryNotImplementedProblem = {
+export const FindWebhookHistoryNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks/whk_3a7f1c9e5b2d/history",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (findWebhookHistory 503). */
 export const FindWebhookHistoryServiceUnavailableProblem = deepFreeze({
@@ -1219,14 +1219,14 @@ export const FindWebhooksRateLimitedProblem = deepFreeze({
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
 /** Not implemented (findWebhooks 501). */
-export const FindWebhooksNotImplementedProblem = {
+export const FindWebhooksNotImplementedProblem = deepFreeze({
   "type": "https://api.authsvc.example/problems/not_implemented",
   "title": "Not implemented",
   "status": 501,
   "detail": "GET /reports/encryption is documented but not implemented by this service yet.",
   "instance": "/v1/webhooks",
   "code": "not_implemented"
-} satisfies Schemas["NotImplementedProblem"];
+} as const satisfies DeepReadonly<Schemas["NotImplementedProblem"]>);
 
 /** Service unavailable (findWebhooks 503). */
 export const FindWebhooksServiceUnavailableProblem = deepFreeze({
