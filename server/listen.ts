@@ -20,6 +20,8 @@ export interface StartOptions extends Partial<AppOptions> {
   seedFile?: string;
   /** How long close() waits for in-flight requests before cutting connections (ms, default 10 000). */
   closeTimeoutMs?: number;
+  /** How long close() keeps idle keep-alive sockets open for their clients to learn `Connection: close` (ms, default 1000; server/http/drain.ts). */
+  idleGraceMs?: number;
   /** How long a client may take to send a whole request, body included, before a 408 (ms, default 30 000). */
   requestTimeoutMs?: number;
 }
@@ -35,11 +37,11 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, requestTimeoutMs = 30_000, ...appOptions } = options;
+  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, idleGraceMs, requestTimeoutMs = 30_000, ...appOptions } = options;
   const store = appOptions.store ?? createStore(loadSeed(seedFile));
   // The timeouts are checked every second (Node: every 30 s), so a 30 s limit means 30–31 s.
   const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 });
-  const drain = createDrain(server, { graceMs: closeTimeoutMs });
+  const drain = createDrain(server, { graceMs: closeTimeoutMs, idleGraceMs });
   const app = createApp({ ...appOptions, store });
   const serve = drain.tracked(app);
   server.on("request", serve);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, paginate, PageError, type ApiClient, type paths } from "../../client/index.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { exampleId } from "../support/document.js";
 import { createLogger } from "../../server/http/logging.js";
