@@ -161,11 +161,13 @@ export function createStore(seed: Seed): Store {
  * `store` with every answer deep-copied: a caller that changes a record it was handed changes
  * nothing stored, as with a database, and a record read before a change still shows the state
  * before it. The copy is taken after the method's synchronous body, so the guarantees above hold.
+ * A frozen answer (the authenticated Caller) cannot be changed and is handed out as it is.
  */
 function handingOutCopies(store: Store): Store {
+  const copy = (answer: unknown) => (Object.isFrozen(answer) ? answer : structuredClone(answer));
   const copying = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [
     name,
-    async (...args: unknown[]) => structuredClone(await method(...args)),
+    async (...args: unknown[]) => copy(await method(...args)),
   ]);
   return Object.fromEntries(copying) as Store;
 }
