@@ -9,6 +9,8 @@ export default {
   // One test process: the machine is shared, and the suites start servers on free ports.
   concurrency: 1,
   timeoutMS: 30_000,
+  // The first run, with coverage per test, takes minutes on a loaded machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
