@@ -9,7 +9,7 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts"],
+    include: ["test/rules/**/*.test.ts", "test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts"],
     exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts"],
     env: { TEST_POSTGRES: "off" },
     testTimeout: 120_000,

@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 import full from "./vitest.config.js";
 
 /** The directories of the inner loop; `npm test` runs them too. */
-export const unitDirectories = ["openapi", "stores", "client", "server", "express", "mock", "msw"];
+export const unitDirectories = ["openapi", "rules", "stores", "client", "server", "express", "mock", "msw"];
 
 /** Files of those directories that start `npm start`, `npm run mock` or a probe in a child process: `npm test` only. */
 export const childProcessTests = [
