@@ -1,11 +1,14 @@
 // The pure rules of server/rules/ called directly, for what the store and handler suites
 // reach only through whole requests: IP canonical forms, the report date bounds and their
-// 400, the list order's tie-break. Mutation testing (docs/testing.md) found these unpinned.
+// 400, the list order's tie-break, the detail of each refusal. Mutation testing (docs/testing.md) found these unpinned.
 import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../server/rules/ip.js";
 import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
 import { reportDateBounds } from "../../server/rules/report-dates.js";
+import { pageStart } from "../../server/rules/paging.js";
+import { updateProvider } from "../../server/rules/sms-providers.js";
 import { ApiProblem } from "../../server/problems.js";
+import { seedWithProviders } from "../server/operations/harness.js";
 
 describe("normalizeIp", () => {
   it.each([
@@ -64,5 +67,34 @@ describe("newestFirst", () => {
     expect(newestFirst(at("b", early), at("a", early))).toBe(1);
     expect(newestFirst(at("a", early), at("a", early))).toBe(0);
     expect(sortNewestFirst([at("c", early), at("b", late), at("a", early)]).map((r) => r.id)).toEqual(["b", "a", "c"]);
+  });
+});
+
+describe("problems of the rules name what was refused", () => {
+  const refusal = (action: () => unknown): ApiProblem => {
+    try {
+      action();
+    } catch (error) {
+      if (error instanceof ApiProblem) return error;
+      throw error;
+    }
+    throw new Error("expected an ApiProblem");
+  };
+
+  it("an infinite paging value: 400 naming it", () => {
+    const problem = refusal(() => pageStart({ limit: Infinity, page: 1 }));
+    expect({ code: problem.code, detail: problem.detail, errors: problem.errors }).toEqual({
+      code: "validation_failed",
+      detail: "Paging values must be finite integers.",
+      errors: [{ in: "query", name: "limit", message: "must be a finite integer" }],
+    });
+  });
+
+  it("an unknown provider, and un-defaulting the default: 404 and 409 naming the provider", () => {
+    const providers = seedWithProviders(2).applications[0]!.sms_providers;
+    expect(refusal(() => updateProvider(providers, "sms_unknown", {})).detail).toBe("SMS provider sms_unknown was not found.");
+    expect(refusal(() => updateProvider(providers, "sms_p1", { is_default: false })).detail).toBe(
+      "SMS provider sms_p1 is the default; make another provider the default instead.",
+    );
   });
 });
