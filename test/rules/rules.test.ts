@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../server/rules/ip.js";
 import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
 import { reportDateBounds } from "../../server/rules/report-dates.js";
+import { resolveSendAt } from "../../server/rules/notifications.js";
 import { pageStart } from "../../server/rules/paging.js";
 import { updateProvider } from "../../server/rules/sms-providers.js";
 import { ApiProblem } from "../../server/problems.js";
@@ -96,5 +97,14 @@ describe("problems of the rules name what was refused", () => {
     expect(refusal(() => updateProvider(providers, "sms_p1", { is_default: false })).detail).toBe(
       "SMS provider sms_p1 is the default; make another provider the default instead.",
     );
+  });
+});
+
+describe("resolveSendAt", () => {
+  it("now and absent are the clock's now; a number is Unix seconds", () => {
+    const now = new Date("2026-03-10T12:00:00.000Z");
+    expect(resolveSendAt("now", now)).toEqual(now);
+    expect(resolveSendAt(undefined, now)).toEqual(now);
+    expect(resolveSendAt(1_773_144_000, now)).toEqual(new Date(1_773_144_000_000));
   });
 });
