@@ -1,6 +1,6 @@
 // The pure rules of server/rules/ called directly, for what the store and handler suites
 // reach only through whole requests: IP canonical forms, the report date bounds and their
-// 400, the list order's tie-break, the detail of each refusal. Mutation testing (docs/testing.md) found these unpinned.
+// 400, the list order's tie-break, the detail of each refusal.
 import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../server/rules/ip.js";
 import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
