@@ -21,8 +21,9 @@ export function run(argv: string[]): Promise<number> {
   return command("mock", usage, async () => {
     const flags = parseFlags(argv, { port: { type: "string" }, host: { type: "string" }, dynamic: { type: "boolean" } });
     if (flags === "help") return "help";
+    const port = portFlag(flags.port) ?? 4010;
     // Prism loads only once the flags are known good: --help and a bad flag answer at once.
     const { runMock } = await import("../mock/run.js");
-    return runMock({ port: portFlag(flags.port) ?? 4010, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "info" });
+    return runMock({ port, host: flags.host || "127.0.0.1", dynamic: flags.dynamic ?? false, logLevel: "info" });
   });
 }

@@ -17,6 +17,8 @@ export interface StartOptions extends Partial<AppOptions>, Pick<ListenOptions, "
   seedFile?: string;
   /** How long close() waits for in-flight requests before cutting connections (ms, default 10 000). */
   closeTimeoutMs?: number;
+  /** How long close() keeps idle keep-alive sockets open for their clients to learn `Connection: close` (ms, default 1000; server/http/drain.ts). */
+  idleGraceMs?: number;
   /** How long a client may take to send a whole request, body included, before a 408 (ms, default 30 000). */
   requestTimeoutMs?: number;
 }
@@ -33,9 +35,9 @@ export interface RunningServer {
 
 /** The reference server through the same `listen` a service gets from `@authsvc/app-api-contract/express`. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, requestTimeoutMs = 30_000, signals, onSignal, onClosed, onCloseError, ...appOptions } = options;
+  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, idleGraceMs, requestTimeoutMs = 30_000, signals, onSignal, onClosed, onCloseError, ...appOptions } = options;
   const store = appOptions.store ?? createStore(loadSeed(seedFile));
   const app = createApp({ ...appOptions, store });
-  const listening = await listen(app, { port, host, closeTimeoutMs, requestTimeoutMs, ...(signals ? { signals, onSignal, onClosed, onCloseError } : {}) });
+  const listening = await listen(app, { port, host, closeTimeoutMs, idleGraceMs, requestTimeoutMs, ...(signals ? { signals, onSignal, onClosed, onCloseError } : {}) });
   return { url: `${listening.origin}/v1`, close: listening.close, app, store, server: listening.server };
 }

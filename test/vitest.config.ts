@@ -1,3 +1,5 @@
+// The whole suite (`npm test`). The fast inner loop (`npm run test:unit`) is a subset of it,
+// chosen by directory in test/vitest.unit.config.ts.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +14,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The consumer project's own test runs inside its temporary copy (test/package/consumer.test.ts).
     exclude: ["**/node_modules/**", "test/package/consumer/**"],
+    // Almost every suite reads the document, most through generated/openapi.json read from
+    // disk (not an import vitest can follow): a change there, or in its source, reruns the
+    // whole selection under `--changed` and in watch mode.
+    forceRerunTriggers: ["**/package.json/**", "**/vitest.*config.*/**", "**/openapi/**", "**/generated/**"],
     // Servers start on free ports per suite; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,

@@ -27,6 +27,8 @@ export interface ListenOptions {
   requestTimeoutMs?: number;
   /** How long `close()` waits for in-flight requests before cutting connections (ms, default 10 000). */
   closeTimeoutMs?: number;
+  /** How long `close()` keeps an idle keep-alive connection open for a client's next request (ms, default 1 000; tests pass 0). */
+  idleGraceMs?: number;
   /** Signals that drain the server and exit the process (e.g. `["SIGTERM", "SIGINT"]`); default none. */
   signals?: readonly NodeJS.Signals[];
   /** Called when one of `signals` arrives, before the drain (e.g. to log it). */
@@ -48,9 +50,9 @@ export interface Listening {
 
 /** Serves `app` (an Express app or any request listener) and resolves once it listens. */
 export async function listen(app: RequestListener, options: ListenOptions = {}): Promise<Listening> {
-  const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, signals = [] } = options;
+  const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, idleGraceMs, signals = [] } = options;
   const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 });
-  const drain = createDrain(server, { graceMs: closeTimeoutMs });
+  const drain = createDrain(server, { graceMs: closeTimeoutMs, idleGraceMs });
   const serve = drain.tracked(app);
   server.on("request", serve);
   // With this listener Node leaves `100 Continue` to the app, which sends it once the

@@ -11,10 +11,19 @@ export interface Drain {
   drain(): Promise<void>;
 }
 
-/** How long an idle keep-alive socket may stay open after the signal, for its client's next request to learn `Connection: close`. */
-const idleGraceMs = 1000;
+export interface DrainOptions {
+  /** How long in-flight requests may take before whatever is still open is cut (ms). */
+  graceMs: number;
+  /**
+   * How long an idle keep-alive socket may stay open after the signal, for its client's next
+   * request to learn `Connection: close` (ms, default 1000). Tests that own every client
+   * pass 0: nobody sends a next request, and each close() would otherwise wait this long.
+   */
+  idleGraceMs?: number;
+}
 
-export function createDrain(server: Server, options: { graceMs: number }): Drain {
+export function createDrain(server: Server, options: DrainOptions): Drain {
+  const { idleGraceMs = 1000 } = options;
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   const closeAfter = (res: ServerResponse) => {

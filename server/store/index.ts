@@ -88,7 +88,7 @@ export function createStore(seed: Seed): Store {
 
   // `async` with no await inside: the whole body runs before the returned promise settles,
   // and a thrown problem becomes a rejection.
-  return {
+  return handingOutCopies({
     authenticateBearer: async (apiKey) => credentials.bearer(apiKey),
     authenticateKeyPair: async (apiKey, apiSecret) => credentials.keyPair(apiKey, apiSecret),
     applications: async () => [...apps.values()].map((data) => ({ id: data.caller.applicationId, organizationId: data.caller.organizationId, name: data.name })),
@@ -154,5 +154,20 @@ export function createStore(seed: Seed): Store {
       if (history === undefined) throw notFound(`Webhook ${webhookId} was not found.`);
       return pageOf(history, paging);
     },
-  };
+  });
+}
+
+/**
+ * `store` with every answer deep-copied: a caller that changes a record it was handed changes
+ * nothing stored, as with a database, and a record read before a change still shows the state
+ * before it. The copy is taken after the method's synchronous body, so the guarantees above hold.
+ * A frozen answer (the authenticated Caller) cannot be changed and is handed out as it is.
+ */
+function handingOutCopies(store: Store): Store {
+  const copy = (answer: unknown) => (Object.isFrozen(answer) ? answer : structuredClone(answer));
+  const copying = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [
+    name,
+    async (...args: unknown[]) => copy(await method(...args)),
+  ]);
+  return Object.fromEntries(copying) as Store;
 }

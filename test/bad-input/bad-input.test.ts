@@ -2,7 +2,7 @@
 // every problem on the Problem schema with application/problem+json, nothing polluted, and
 // the server still answering afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { componentValidator, exampleId } from "../support/document.js";
 import { captureLogs, leaks } from "../support/logs.js";

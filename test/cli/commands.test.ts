@@ -1,6 +1,7 @@
 // `authsvc-api mock` and `authsvc-api serve` as a user runs them: each starts, prints its /v1
 // URL, answers, and exits 0 on SIGTERM; `--help` prints the usage; a bad flag is one line on
-// stderr and exit code 2. Children are killed whatever happens to the test.
+// stderr and exit code 2. Children are killed whatever happens to the test. Flag handling
+// runs in this process: each child costs seconds of tsx start-up.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { printedUrl } from "../support/printed-url.js";
 import { appA } from "../support/demo.js";
 
@@ -85,9 +86,33 @@ describe("authsvc-api serve", () => {
   });
 });
 
+/**
+ * A command's `run` called in this process, as the entry point calls it: its exit code and
+ * what it printed. Flags are parsed before anything loads, so no child process is needed
+ * (the entry point's own wiring: the tests above and "an unknown command" below).
+ */
+const commands: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+  mock: () => import("../../cli/mock.js"),
+  serve: () => import("../../cli/serve.js"),
+};
+
+async function runInProcess([name, ...argv]: string[]) {
+  const { run: runCommand } = await commands[name!]!();
+  const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+  const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    const code = await runCommand(argv);
+    const lines = (spy: typeof log) => spy.mock.calls.map((call) => call.map(String).join(" "));
+    return { code, stdout: lines(log).join("\n"), stderr: lines(error).join("\n"), stderrCalls: error.mock.calls.length };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
 describe("flags", () => {
   it.each([["mock"], ["serve"]])("%s --help prints the usage and exits 0", async (name) => {
-    const { code, stdout } = await run([name, "--help"]);
+    const { code, stdout } = await runInProcess([name, "--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`^usage: authsvc-api ${name} \\[--port N\\]`));
   });
@@ -100,17 +125,19 @@ describe("flags", () => {
     [["serve", "--port", "70000"], /--port must be a port number/],
     [["serve", "--seed"], /--seed/],
   ])("%j: one line on stderr, exit code 2", async (args, message) => {
-    const { code, stdout, stderr } = await run(args);
+    const { code, stdout, stderr, stderrCalls } = await runInProcess(args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
+    expect(stderrCalls).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stderr).toMatch(new RegExp(`^authsvc-api ${args[0]}: .*\\(--help for usage\\)`));
   });
 
   it("an unknown command names the commands, exit code 2", async () => {
-    const { code, stderr } = await run(["mocks"]);
+    const { code, stdout, stderr } = await run(["mocks"]);
     expect(code).toBe(2);
+    expect(stdout).toBe("");
     expect(stderr).toMatch(/conformance\|mock\|serve/);
   });
 

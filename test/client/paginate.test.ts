@@ -1,12 +1,13 @@
 // paginate() through the client against the reference server: every record of each paged
 // list exactly once and in the server's order, across page boundaries, on the demo data and
-// on a seed with 250 webhooks (and longer activity and history lists).
+// on a seed with 250 webhooks (and longer activity and history lists), asking for each page
+// once and never for one past the last.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, paginate, PageError, type ApiClient, type paths } from "../../client/index.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { exampleId } from "../support/document.js";
 import { createLogger } from "../../server/http/logging.js";
@@ -69,6 +70,20 @@ describe.each([
     const all = [];
     for (let page = 1; all.length < total; page++) all.push(...(await onePage(api, "/webhooks", page)).result.map((w) => w.id));
     expect(walked).toEqual(all);
+  });
+
+  it.each([10, 17, 100])("GET /webhooks at limit %i asks for each page once and none past the last", async (limit) => {
+    const asked: number[] = [];
+    const counting = createApiClient({
+      baseUrl: server.url,
+      apiKey: appA.apiKey,
+      apiSecret: appA.apiSecret,
+      fetch: (request) => (asked.push(Number(new URL(request.url).searchParams.get("page"))), fetch(request)),
+    });
+    await ids(paginate(counting, "/webhooks", { query: { limit } }));
+    const { total_count: total } = (await onePage(api, "/webhooks")).meta;
+    expect(total).toBeGreaterThan(0);
+    expect(asked).toEqual(Array.from({ length: Math.ceil(total / limit) }, (_, i) => i + 1));
   });
 
   it("GET /webhooks/{id}/history and GET /users/{id}/activity at limit 10: every record once", async () => {

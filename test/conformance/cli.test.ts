@@ -14,7 +14,7 @@ import { run } from "../../cli/conformance.js";
 import { exampleFixtures } from "../../conformance/calls.js";
 import type { JsonReport } from "../../conformance/report.js";
 import { checks } from "../../conformance/suite.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { checkSeed, loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
 import { createStore } from "../../server/store/index.js";

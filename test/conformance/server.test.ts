@@ -3,7 +3,7 @@
 // runs, the isolation checks with application B's key. The fixtures name application A's
 // demo records (cli.test.ts runs the command against a seed of other ids).
 import { exampleFixtures } from "../../conformance/calls.js";
-import { startServer } from "../../server/listen.js";
+import { startServer } from "../support/server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { appA, appB, recordsOfA } from "../support/demo.js";
 import { forEachStore } from "../support/stores.js";

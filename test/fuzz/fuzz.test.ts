@@ -5,7 +5,7 @@
 // Reproduce a run with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets requests per operation.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { exampleId, responseViolations } from "../support/document.js";
 import { captureLogs, leaks } from "../support/logs.js";

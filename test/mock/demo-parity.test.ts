@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { clientCalls } from "../../conformance/calls.js";
 import { appA } from "../support/demo.js";
 import { successExample } from "../support/document.js";

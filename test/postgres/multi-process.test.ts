@@ -29,6 +29,7 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
   it("600 concurrent provider updates through HTTP: documented statuses, positions 1..n, one default", async () => {
     const n = 5;
     await db.reset(seedWithProviders(n));
+    const initial = new Map((await db.store.smsProviders(demo.a.applicationId)).map((provider) => [provider.id, structuredClone(provider)]));
     // Updates of one application run one after another; on a busy machine 600 of them take
     // longer than the default 5 s wait for a connection.
     const urls = await threeServers({ DATABASE_URL: db.url, RATE_LIMIT: "off", DATABASE_POOL_WAIT_MS: "120000" });
@@ -62,9 +63,13 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
     const rows = (await db.pool.query<{ id: string; sort: number; is_default: boolean; body: { sort: number; is_default: boolean } }>(
       "SELECT id, sort, is_default, body FROM sms_providers WHERE application_id = $1", [demo.a.applicationId])).rows;
     for (const row of rows) expect({ sort: row.body.sort, is_default: row.body.is_default }).toEqual({ sort: row.sort, is_default: row.is_default });
-    for (const provider of providers) {
-      const renamed = requests.filter((r, i) => answers[i]!.status === 200 && r.url.endsWith(`/${provider.id}`) && "name" in r.body);
-      if (renamed.length > 0) expect(renamed.map((r) => (r.body as { name: string }).name)).toContain(provider.name);
+    // Each provider's name is one sent to it (its own when none was), and nothing else of it
+    // changed but its position and default flag.
+    for (const [i, provider] of providers.entries()) {
+      const renamed = requests.filter((r, j) => answers[j]!.status === 200 && r.url.endsWith(`/${provider.id}`) && "name" in r.body);
+      const names = renamed.map((r) => (r.body as { name: string }).name);
+      expect(names.length > 0 ? names : [initial.get(provider.id)!.name]).toContain(provider.name);
+      expect(provider).toEqual({ ...initial.get(provider.id), name: provider.name, sort: i + 1, is_default: provider.is_default });
     }
   }, 180_000);
 

@@ -2,7 +2,7 @@
 // response (headers and body) and every log line of the run for the submitted secrets.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../support/server.js";
 import { recordsOfA } from "../support/demo.js";
 import { namedExample, responseViolations } from "../support/document.js";
 import { captureLogs, leaks } from "../support/logs.js";

@@ -61,19 +61,32 @@ forEachStore("saveEmailTransport", (stores) => {
     expect(offending(await problemOf(() => saved, "validation_failed"))).toEqual(["/auth"]);
   });
 
-  it("requires auth when the type changes", async () => {
-    const { saved, store } = await save(setup, { type: "SES", ...addresses });
-    const before = await store.emailTransport(callerA.applicationId);
-    expect(offending(await problemOf(() => saved, "validation_failed"))).toEqual(["/auth"]);
+  it("requires auth when the type changes, and leaves the stored transport as it was", async () => {
+    const { call, store } = await setup();
+    // A deep copy taken before the call: a store that wrote before refusing must show here.
+    const before = structuredClone(await store.emailTransport(callerA.applicationId));
+    expect(before).toMatchObject({ type: "SENDGRID" });
+    const problem = await problemOf(() => call("saveEmailTransport", { body: { type: "SES", ...addresses } }), "validation_failed");
+    expect(offending(problem)).toEqual(["/auth"]);
     expect(await store.emailTransport(callerA.applicationId)).toEqual(before);
   });
 
   it("keeps the stored auth and is_verified when auth is left out and the type is unchanged", async () => {
-    const { saved, store } = await save(setup, { type: "SENDGRID", ...addresses, from_name: "Acme" });
-    const before = (await store.emailTransport(callerA.applicationId))!;
-    const result = (await saved).result;
-    expect(before.is_verified).toBe(true);
-    expect(result).toMatchObject({ is_verified: true, auth: before.auth, from_name: "Acme", region: "" });
+    const { call, store } = await setup();
+    const before = structuredClone((await store.emailTransport(callerA.applicationId))!);
+    expect(before).toMatchObject({ type: "SENDGRID", is_verified: true });
+    const result = (await call("saveEmailTransport", { body: { type: "SENDGRID", ...addresses, from_name: "Acme" } })).result;
+    expect(result).toEqual({ ...before, ...addresses, email_reply: "", from_name: "Acme", domain: "mail.acme-shop.example", region: "" });
+    expect(await store.emailTransport(callerA.applicationId)).toEqual(result);
+  });
+
+  it("hands out copies: changing a record it answered changes nothing stored", async () => {
+    const { store } = await setup();
+    const before = structuredClone(await store.emailTransport(callerA.applicationId));
+    const handedOut = (await store.emailTransport(callerA.applicationId))!;
+    handedOut.type = "SES";
+    handedOut.auth = "tampered";
+    expect(await store.emailTransport(callerA.applicationId)).toEqual(before);
   });
 
   it("keeps is_verified when the same auth is sent again, resets it when the auth changes", async () => {

@@ -80,12 +80,23 @@ forEachStore("updateSmsProvider", (stores) => {
   });
 
   it("arrays replace the stored arrays whole; other fields are set as given", async () => {
-    const { call } = await setup();
-    const body = await call("updateSmsProvider", {
-      path: { id: primary },
-      body: { countries: ["FR"], patterns: [], phone_types: ["LANDLINE"], name: "Renamed", is_active: false, log_messages: "DISABLED" },
-    });
-    expect(body.result).toMatchObject({ countries: ["FR"], patterns: [], phone_types: ["LANDLINE"], name: "Renamed", is_active: false, log_messages: "DISABLED" });
+    const { call, store } = await setup();
+    const before = structuredClone((await store.smsProviders(callerA.applicationId))[0]!);
+    expect(before.id).toBe(primary);
+    // Each value differs from the stored one, the arrays from the stored arrays and from [].
+    const changes = { countries: ["FR"], patterns: ["+33", "+590"], phone_types: ["LANDLINE" as const], name: "Renamed", is_active: false, log_messages: "DISABLED" as const };
+    for (const [field, value] of Object.entries(changes)) expect(before[field as keyof SmsProvider]).not.toEqual(value);
+    const body = await call("updateSmsProvider", { path: { id: primary }, body: changes });
+    expect(body.result).toEqual({ ...before, ...changes });
+    expect((await store.smsProviders(callerA.applicationId))[0]).toEqual({ ...before, ...changes });
+  });
+
+  it("an empty array empties a stored array", async () => {
+    const { call, store } = await setup();
+    const before = structuredClone((await store.smsProviders(callerA.applicationId))[0]!);
+    expect(before.patterns).not.toEqual([]);
+    await call("updateSmsProvider", { path: { id: primary }, body: { patterns: [] } });
+    expect((await store.smsProviders(callerA.applicationId))[0]).toEqual({ ...before, patterns: [] });
   });
 
   it("the stored provider does not share arrays with the request", async () => {
@@ -159,6 +170,7 @@ forEachStore("updateSmsProvider", (stores) => {
     const n = 6;
     const { call, store } = await setup(seedWithProviders(n));
     const ids = Array.from({ length: n }, (_, i) => `sms_p${i + 1}`);
+    const initial = new Map((await store.smsProviders(callerA.applicationId)).map((provider) => [provider.id, structuredClone(provider)]));
     const requests = Array.from({ length: 400 }, (_, i) => {
       const body = [{ sort: "UP" as const }, { sort: "DOWN" as const }, { is_default: true }, { name: `Name ${i}` }][i % 4]!;
       return { id: ids[(i * 7) % n]!, body };
@@ -170,10 +182,12 @@ forEachStore("updateSmsProvider", (stores) => {
     const providers = await store.smsProviders(callerA.applicationId);
     expectWellFormed(providers);
     expect(new Set(order(providers))).toEqual(new Set(ids));
-    // No lost update: each provider's name is one of the renames sent to it.
-    for (const provider of providers) {
+    // No lost update: each provider's name is one of the renames sent to it (its own when
+    // none was), and nothing else of it changed but its position and default flag.
+    for (const [i, provider] of providers.entries()) {
       const renames = requests.filter((r) => r.id === provider.id && "name" in r.body).map((r) => (r.body as { name: string }).name);
-      if (renames.length > 0) expect(renames).toContain(provider.name);
+      expect(renames.length > 0 ? renames : [initial.get(provider.id)!.name]).toContain(provider.name);
+      expect(provider).toEqual({ ...initial.get(provider.id), name: provider.name, sort: i + 1, is_default: provider.is_default });
     }
   }, 60_000);
 });

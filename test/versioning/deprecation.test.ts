@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunningServer } from "../../server/listen.js";
+import type { RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { doc, exampleId, type Node } from "../support/document.js";
 import { bin, root, run } from "../tooling/run.js";
@@ -58,7 +58,7 @@ describe("the reference server on the deprecated copy", () => {
   let server: RunningServer;
   beforeAll(async () => {
     (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy = JSON.parse(readFileSync(copyFile, "utf8"));
-    const { startServer } = await import("../../server/listen.js");
+    const { startServer } = await import("../support/server.js");
     server = await startServer({ rateLimit: false });
   });
   afterAll(async () => {

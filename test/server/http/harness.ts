@@ -2,7 +2,7 @@
 // memory, requests sent with plain fetch, and the Problem schema check. The demo
 // applications, valid requests and credentials come from test/support.
 import { expect } from "vitest";
-import { startServer, type RunningServer, type StartOptions } from "../../../server/listen.js";
+import { startServer, type RunningServer, type StartOptions } from "../../support/server.js";
 import { componentValidator } from "../../support/document.js";
 import { captureLogs } from "../../support/logs.js";
 

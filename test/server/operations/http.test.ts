@@ -2,7 +2,7 @@
 // response validation on, so what the handlers answer is checked against the document too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
-import { startServer, type RunningServer } from "../../../server/listen.js";
+import { startServer, type RunningServer } from "../../support/server.js";
 import type { SmsProvider } from "../../../server/seed/types.js";
 import { createStore } from "../../../server/store/index.js";
 import { demo, fixedNow, seedWithProviders } from "./harness.js";

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { updateProvider } from "../../../server/rules/sms-providers.js";
 import type { SmsProvider } from "../../../server/seed/types.js";
-import { startServer, type RunningServer } from "../../../server/listen.js";
+import { startServer, type RunningServer } from "../../support/server.js";
 import { createStore, type Store } from "../../../server/store/index.js";
 import { demo, seedWithProviders } from "../operations/harness.js";
 

@@ -1,0 +1,110 @@
+// The pure rules of server/rules/ called directly, for what the store and handler suites
+// reach only through whole requests: IP canonical forms, the report date bounds and their
+// 400, the list order's tie-break, the detail of each refusal.
+import { describe, expect, it } from "vitest";
+import { normalizeIp } from "../../server/rules/ip.js";
+import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
+import { reportDateBounds } from "../../server/rules/report-dates.js";
+import { resolveSendAt } from "../../server/rules/notifications.js";
+import { pageStart } from "../../server/rules/paging.js";
+import { updateProvider } from "../../server/rules/sms-providers.js";
+import { ApiProblem } from "../../server/problems.js";
+import { seedWithProviders } from "../server/operations/harness.js";
+
+describe("normalizeIp", () => {
+  it.each([
+    ["2001:0db8:0:0:0:0:0:7", "2001:db8::7"],
+    ["2001:DB8::7", "2001:db8::7"],
+    ["2001:db8::7", "2001:db8::7"],
+    ["::FFFF:10.0.0.1", "::ffff:a00:1"],
+  ])("%s is %s", (ip, canonical) => {
+    expect(normalizeIp(ip)).toBe(canonical);
+    // A second call (answered from the cache) gives the same.
+    expect(normalizeIp(ip)).toBe(canonical);
+  });
+
+  it("keeps IPv4 as written and lower-cases a shape that is no address", () => {
+    expect(normalizeIp("10.0.0.1")).toBe("10.0.0.1");
+    expect(normalizeIp("Not:An:Address:G")).toBe("not:an:address:g");
+  });
+});
+
+describe("reportDateBounds", () => {
+  it("turns inclusive seconds into [from, until) milliseconds, open where a bound is absent", () => {
+    expect(reportDateBounds(10, 20)).toEqual({ fromMs: 10_000, untilMs: 21_000 });
+    expect(reportDateBounds(10, 10)).toEqual({ fromMs: 10_000, untilMs: 11_000 });
+    expect(reportDateBounds(undefined, 20)).toEqual({ fromMs: -Infinity, untilMs: 21_000 });
+    expect(reportDateBounds(10, undefined)).toEqual({ fromMs: 10_000, untilMs: Infinity });
+    expect(reportDateBounds(undefined, undefined)).toEqual({ fromMs: -Infinity, untilMs: Infinity });
+  });
+
+  it("crossed bounds are a 400 naming both parameters", () => {
+    let thrown: unknown;
+    try {
+      reportDateBounds(21, 20);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiProblem);
+    const problem = thrown as ApiProblem;
+    expect(problem.code).toBe("validation_failed");
+    expect(problem.detail).toBe("start_date must not be after end_date.");
+    const message = "start_date (21) is after end_date (20)";
+    expect(problem.errors).toEqual([
+      { in: "query", name: "start_date", message },
+      { in: "query", name: "end_date", message },
+    ]);
+  });
+});
+
+describe("newestFirst", () => {
+  const at = (id: string, created_at: string) => ({ id, created_at });
+  it("orders newest first, ties by id ascending, equal records as equal", () => {
+    const early = "2026-01-01T00:00:00.000Z";
+    const late = "2026-01-02T00:00:00.000Z";
+    expect(newestFirst(at("a", late), at("b", early))).toBe(-1);
+    expect(newestFirst(at("b", early), at("a", late))).toBe(1);
+    expect(newestFirst(at("a", early), at("b", early))).toBe(-1);
+    expect(newestFirst(at("b", early), at("a", early))).toBe(1);
+    expect(newestFirst(at("a", early), at("a", early))).toBe(0);
+    expect(sortNewestFirst([at("c", early), at("b", late), at("a", early)]).map((r) => r.id)).toEqual(["b", "a", "c"]);
+  });
+});
+
+describe("problems of the rules name what was refused", () => {
+  const refusal = (action: () => unknown): ApiProblem => {
+    try {
+      action();
+    } catch (error) {
+      if (error instanceof ApiProblem) return error;
+      throw error;
+    }
+    throw new Error("expected an ApiProblem");
+  };
+
+  it("an infinite paging value: 400 naming it", () => {
+    const problem = refusal(() => pageStart({ limit: Infinity, page: 1 }));
+    expect({ code: problem.code, detail: problem.detail, errors: problem.errors }).toEqual({
+      code: "validation_failed",
+      detail: "Paging values must be finite integers.",
+      errors: [{ in: "query", name: "limit", message: "must be a finite integer" }],
+    });
+  });
+
+  it("an unknown provider, and un-defaulting the default: 404 and 409 naming the provider", () => {
+    const providers = seedWithProviders(2).applications[0]!.sms_providers;
+    expect(refusal(() => updateProvider(providers, "sms_unknown", {})).detail).toBe("SMS provider sms_unknown was not found.");
+    expect(refusal(() => updateProvider(providers, "sms_p1", { is_default: false })).detail).toBe(
+      "SMS provider sms_p1 is the default; make another provider the default instead.",
+    );
+  });
+});
+
+describe("resolveSendAt", () => {
+  it("now and absent are the clock's now; a number is Unix seconds", () => {
+    const now = new Date("2026-03-10T12:00:00.000Z");
+    expect(resolveSendAt("now", now)).toEqual(now);
+    expect(resolveSendAt(undefined, now)).toEqual(now);
+    expect(resolveSendAt(1_773_144_000, now)).toEqual(new Date(1_773_144_000_000));
+  });
+});

@@ -1,0 +1,18 @@
+// The suites `npm run mutation` (stryker.config.mjs) runs against each mutant of server/rules/
+// and client/: the rules through the store and handler suites, the client through its own.
+// In-memory store only, handlers called directly (the HTTP suites add nothing a rule's mutant
+// could fail), so a mutant's run takes seconds; timeouts are generous for a loaded machine.
+import { defineConfig } from "vitest/config";
+import unit from "./vitest.unit.config.js";
+
+export default defineConfig({
+  ...unit,
+  test: {
+    ...unit.test,
+    include: ["test/rules/**/*.test.ts", "test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts"],
+    exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts"],
+    env: { TEST_POSTGRES: "off" },
+    testTimeout: 120_000,
+    isolate: true,
+  },
+});
