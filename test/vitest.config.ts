@@ -13,6 +13,8 @@ export default defineConfig({
     // The consumer project's own test runs inside its temporary copy (test/package/consumer.test.ts).
     exclude: ["**/node_modules/**", "test/package/consumer/**"],
     // Servers start on free ports per suite; two cores, so keep the pool small.
+    // One npm pack and one install per consumer project per run, shared by the package tests.
+    globalSetup: ["test/package/shared-install.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
