@@ -31,7 +31,7 @@ beforeAll(async () => {
   project = await fullProject();
   writeFileSync(join(project, "service.mjs"), service);
   writeFileSync(join(project, "fixtures.json"), JSON.stringify(fixtures));
-}, 600_000);
+}, 1_200_000);
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");

@@ -93,7 +93,7 @@ beforeAll(async () => {
   [mock, server] = await Promise.all([npxAuthsvc(["mock", "--port", "0"]), npxAuthsvc(["serve", "--port", "0"])]);
   page = await servePage((await bundle("src/page.ts", false)).code);
   browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
-}, 600_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -91,7 +91,7 @@ beforeAll(async () => {
   project = await contractProject();
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
   writeFileSync(join(project, "consumer.ts"), consumer);
-}, 600_000);
+}, 1_200_000);
 
 describe("npm pack", () => {
   test("each package holds what its audience needs, at the repository's one version", () => {
@@ -195,5 +195,5 @@ describe("the contract package installed alone into a fresh project", () => {
       sameTable: true,
       title: JSON.parse(readFileSync("generated/openapi.json", "utf8")).info.title,
     });
-  }, 60_000);
+  }, 180_000);
 });

@@ -118,7 +118,7 @@ beforeAll(async () => {
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, ".npmrc"), npmrc);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "registry-consumer", version: "1.0.0", private: true, type: "module" }));
-}, 900_000);
+}, 1_200_000);
 
 afterAll(() => {
   registry?.kill("SIGKILL");
