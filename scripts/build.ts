@@ -1,18 +1,65 @@
-// Builds the package into dist/: the client, the operations table and typed examples, the
-// MSW handlers, the conformance suite, the mock, the reference server and the `authsvc-api`
-// command, compiled to ESM with declarations. tsc never copies a hand-written or generated
-// .d.ts or a JSON file, so generated/schema.d.ts (types only) and the server's demo seed are
-// copied beside the modules that read them. Stale output is removed first so a deleted
-// module cannot linger in the package.
+// Builds the published packages (packages/<name>/dist/), each from the top-level sources:
+// `tsx scripts/build.ts [contract|mock|server …]` (all three when none is named; each
+// package's `prepack` names itself). tsc compiles each package's entries (its
+// tsconfig.build.json) with everything they import, so a package carries exactly the
+// modules it runs, laid out as in the repository (dist/client/, dist/generated/, …) so
+// relative paths keep working. tsc never copies a hand-written or generated .d.ts or a JSON
+// file, so those are copied beside the modules that read them. Stale output is removed
+// first so a deleted module cannot linger in a package.
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
+const root = fileURLToPath(new URL("../", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-for (const dir of ["client", "generated", "conformance", "cli", "mock", "msw", "server"]) rmSync(`dist/${dir}`, { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, "-p", "scripts/tsconfig.build.json"], { stdio: "inherit" });
-copyFileSync("generated/schema.d.ts", "dist/generated/schema.d.ts");
-copyFileSync("server/seed/demo.json", "dist/server/seed/demo.json");
-// The `bin` of package.json: npm links it executable, a direct run needs the mode too.
-chmodSync("dist/cli/authsvc-api.js", 0o755);
+/** Files copied into a package's dist/ (repository path → path under dist/), when they exist. */
+const copies: Record<string, Record<string, string>> = {
+  contract: {
+    "generated/schema.d.ts": "generated/schema.d.ts",
+    "generated/openapi.json": "generated/openapi.json",
+    // The rendered reference (`npm run docs`, built below) and the Postman collection.
+    "dist/docs": "docs",
+    "generated/postman": "postman",
+  },
+  mock: {
+    "generated/schema.d.ts": "generated/schema.d.ts",
+    "generated/openapi.json": "generated/openapi.json",
+  },
+  server: {
+    "generated/schema.d.ts": "generated/schema.d.ts",
+    "generated/openapi.json": "generated/openapi.json",
+    "server/seed/demo.json": "server/seed/demo.json",
+  },
+};
+
+export const packageNames = Object.keys(copies);
+
+export function buildPackage(name: string): void {
+  const pkg = join(root, "packages", name);
+  const dist = join(pkg, "dist");
+  rmSync(dist, { recursive: true, force: true });
+  execFileSync(process.execPath, [tsc, "-p", join(pkg, "tsconfig.build.json")], { stdio: "inherit" });
+  // The rendered reference ships with the contract: rebuilt so it is this document's.
+  if (name === "contract") execFileSync(npm, ["run", "-s", "docs"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  for (const [from, to] of Object.entries(copies[name]!)) {
+    if (!existsSync(join(root, from))) continue;
+    mkdirSync(dirname(join(dist, to)), { recursive: true });
+    cpSync(join(root, from), join(dist, to), { recursive: true });
+  }
+  copyFileSync(join(root, "CHANGELOG.md"), join(dist, "CHANGELOG.md"));
+  // The `bin` of package.json: npm links it executable, a direct run needs the mode too.
+  if (existsSync(join(dist, "cli/authsvc-api.js"))) chmodSync(join(dist, "cli/authsvc-api.js"), 0o755);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !packageNames.includes(name));
+  if (unknown.length > 0) {
+    console.error(`build: unknown package ${unknown.join(", ")} (one of ${packageNames.join(", ")})`);
+    process.exitCode = 2;
+  } else for (const name of names.length > 0 ? names : packageNames) buildPackage(name);
+}

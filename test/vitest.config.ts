@@ -19,6 +19,8 @@ export default defineConfig({
     // whole selection under `--changed` and in watch mode.
     forceRerunTriggers: ["**/package.json/**", "**/vitest.*config.*/**", "**/openapi/**", "**/generated/**"],
     // Servers start on free ports per suite; two cores, so keep the pool small.
+    // One npm pack and one install per consumer project per run, shared by the package tests.
+    globalSetup: ["test/package/shared-install.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

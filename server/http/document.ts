@@ -2,17 +2,17 @@
 // express-openapi-validator has open bugs with multi-file $refs), and the few facts read
 // from it. The one reader of the file for the server, the seed schema and the mock.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { OpenApiDocument, OperationObject, PathItemObject, ReferenceObject } from "./openapi-types.js";
 
 export type ApiDocument = OpenApiDocument;
 
 /**
- * Path of the bundled document, the one file server, mock, tests and consumers read. Found
- * through the package's own `exports` (a self-reference), so the same code finds it from the
- * sources in this repository and from `dist/` in an installed package.
+ * Path of the bundled document, the one file server, mock, tests and consumers read:
+ * `generated/openapi.json` two levels above this module, in this repository as in the `dist/`
+ * of every package that ships this module (the build copies it there).
  */
-export const documentFile = createRequire(import.meta.url).resolve("@authsvc/app-api-contract/openapi.json");
+export const documentFile = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
 
 /**
  * A fresh copy of the bundled document, read from disk on every call (so a regenerated

@@ -1,16 +1,17 @@
-// The package as a backend developer gets it: the packed tarball and the peers Express and
-// express-openapi-validator installed into a fresh project, a small service there
+// The server package as a backend developer gets it: the run's consumer project with the
+// packed packages and the peers Express and express-openapi-validator installed
+// (test/support/pack.ts), a small service there
 // (backend-consumer/service.mjs) implementing the nine handlers over its own in-memory map on
 // the `/express` entry, and `npx authsvc-api conformance` run against it with a fixtures
 // file: every check runs and passes. The same service without one handler does not start,
 // naming it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { successExample } from "../support/document.js";
-import { consumerProject, npx, pack, run, type Packed } from "./pack.js";
+import { fullProject, npx, run } from "../support/pack.js";
 import { printedUrl } from "../support/printed-url.js";
 
 const service = readFileSync(new URL("./backend-consumer/service.mjs", import.meta.url), "utf8");
@@ -22,23 +23,18 @@ const fixtures = {
   webhook: idOf("readWebhook"),
   otherApplication: { apiKey: "key-b", apiSecret: "secret-b" },
 };
-const peers = ["express", "express-openapi-validator"].map((name) => {
-  const version = (JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies[name];
-  return `${name}@${version}`;
-});
 
-let packed: Packed;
 let project: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  packed = await pack("backend-consumer-");
-  project = await consumerProject(packed, "service", { "service.mjs": service, "fixtures.json": JSON.stringify(fixtures) }, peers);
-}, 240_000);
+  project = await fullProject();
+  writeFileSync(join(project, "service.mjs"), service);
+  writeFileSync(join(project, "fixtures.json"), JSON.stringify(fixtures));
+}, 1_200_000);
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  if (packed) rmSync(packed.dir, { recursive: true, force: true });
 });
 
 /** Starts `node file` in the project; resolves with its URL, or rejects with its stderr when it exits first. */

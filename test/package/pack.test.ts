@@ -1,16 +1,20 @@
-// The package as a consumer gets it: `npm pack` (prepack builds dist/), the tarball's file
-// list, an install into an empty project, a consumer file that imports the client and the
-// types by the package name and makes a typed call, type-checked by the repo's tsc and then
-// run by node, so both the `types` and the ESM `default` entries of `exports` must resolve.
-import { readFileSync, rmSync } from "node:fs";
+// The three packages as consumers get them: what each tarball holds, what each declares,
+// and the contract package installed alone into a fresh project: its footprint (printed and
+// bounded: a frontend or a calling service ships it), a tree without Prism, Express, Ajv or
+// pino, and a consumer file that imports the client and the types by the package name and
+// makes a typed call, type-checked by the repo's tsc and then run by node, so both the
+// `types` and the ESM `default` entries of `exports` must resolve.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { consumerProject, pack, run, type Packed } from "./pack.js";
+import { contractProject, packageNames, packed, run, type PackageKey, type PackedPackage } from "../support/pack.js";
 
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const name = "@authsvc/app-api-contract";
+const name = packageNames.contract;
+const manifest = (key: PackageKey) => JSON.parse(readFileSync(`packages/${key}/package.json`, "utf8"));
+const version: string = JSON.parse(readFileSync("package.json", "utf8")).version;
 
 // The consumer: a typed call against an observed fetch (no server), plus one call that must
 // not compile; if the package's types failed to resolve to real types, that directive would
@@ -68,85 +72,114 @@ const tsconfig = {
   files: ["consumer.ts"],
 };
 
-let dir: string;
-let packed: Packed["tarball"];
+/** Bytes of every file under `dir` (symbolic links not followed). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += bytesUnder(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+let tarballs: Record<PackageKey, PackedPackage>;
+let project: string;
 
 beforeAll(async () => {
-  const result = await pack("contract-pack-");
-  dir = result.dir;
-  packed = result.tarball;
-  await consumerProject(result, "consumer", { "tsconfig.json": JSON.stringify(tsconfig), "consumer.ts": consumer });
-}, 120_000);
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+  tarballs = await packed();
+  project = await contractProject();
+  writeFileSync(join(project, "tsconfig.json"), JSON.stringify(tsconfig));
+  writeFileSync(join(project, "consumer.ts"), consumer);
+}, 1_200_000);
 
 describe("npm pack", () => {
-  test("contains what a consumer needs", () => {
-    const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(
+  test("each package holds what its audience needs, at the repository's one version", () => {
+    expect(tarballs.contract.files).toEqual(
       expect.arrayContaining([
         "package.json",
-        "README.md",
-        "CHANGELOG.md",
+        "dist/CHANGELOG.md",
         "dist/client/index.js",
         "dist/client/index.d.ts",
         "dist/client/api-client.d.ts",
         "dist/generated/operations.js",
         "dist/generated/operations.d.ts",
-        "dist/generated/schema.d.ts",
-        "dist/conformance/index.js",
-        "dist/cli/conformance.js",
-        "dist/cli/mock.js",
-        "dist/cli/serve.js",
-        "dist/mock/index.js",
-        "dist/msw/index.js",
         "dist/generated/examples.js",
+        "dist/generated/schema.d.ts",
+        "dist/generated/openapi.json",
+        "dist/docs/index.html",
+      ]),
+    );
+    expect(tarballs.mock.files).toEqual(
+      expect.arrayContaining(["package.json", "dist/cli/authsvc-api.js", "dist/cli/mock.js", "dist/mock/index.js", "dist/mock/index.d.ts", "dist/msw/index.js", "dist/generated/openapi.json"]),
+    );
+    expect(tarballs.server.files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "dist/cli/authsvc-api.js",
+        "dist/cli/serve.js",
+        "dist/cli/conformance.js",
         "dist/server/main.js",
         "dist/server/seed/demo.json",
         "dist/server/express/index.js",
         "dist/server/express/index.d.ts",
-        "generated/openapi.json",
+        "dist/conformance/index.js",
+        "dist/generated/openapi.json",
       ]),
     );
-    // The types and the operations table ship once, compiled under dist/generated/.
-    expect(files.filter((path) => path.startsWith("generated/"))).toEqual(["generated/openapi.json"]);
+    for (const key of Object.keys(packageNames) as PackageKey[]) {
+      expect(tarballs[key].tarball.endsWith(`-${version}.tgz`)).toBe(true);
+      expect(manifest(key).version).toBe(version);
+    }
   });
 
-  test("contains nothing from tests, the server, the mock, benchmarks or the sources", () => {
-    const stray = packed.files
-      .map((f) => f.path)
-      .filter((path) => /^(test|server|mock|bench|openapi|scripts|client|dist\/docs)\//.test(path));
-    // dist/server holds the Express entry and the reference server `authsvc-api serve` runs
-    // (in memory): never its PostgreSQL migrations runner's SQL files or test code.
-    const server = packed.files.map((f) => f.path).filter((path) => /^dist\/server\/.*\.(sql|test\.js)$/.test(path));
-    expect(stray).toEqual([]);
-    expect(server).toEqual([]);
+  test("each package holds only its own part: no tests, sources, benchmarks, SQL, or another audience's code", () => {
+    const stray = (key: PackageKey, pattern: RegExp) => tarballs[key].files.filter((path) => pattern.test(path));
+    for (const key of Object.keys(packageNames) as PackageKey[]) {
+      expect(stray(key, /^(?!dist\/|package\.json$|README\.md$)/)).toEqual([]);
+      expect(stray(key, /\.sql$|\.test\.js$|(?<!\.d)\.ts$/)).toEqual([]);
+    }
+    expect(stray("contract", /^dist\/(cli|mock|msw|server|conformance)\//)).toEqual([]);
+    expect(stray("mock", /^dist\/(conformance|client|server\/(main|store|handlers))/)).toEqual([]);
+    expect(stray("server", /^dist\/(mock|msw)\//)).toEqual([]);
+  });
+
+  // Prism runs `authsvc-api mock`; Ajv validates conformance answers; pino, express-rate-limit,
+  // cors and content-type (a JSON body's charset) run inside the Express entry, over the
+  // peers Express and the validator. The contract is a peer of both, at the same version.
+  test("each package declares its own dependencies and peers", () => {
+    const declared = (key: PackageKey) => {
+      const { dependencies = {}, peerDependencies = {}, peerDependenciesMeta = {}, bin } = manifest(key);
+      return { dependencies: Object.keys(dependencies).sort(), peers: peerDependencies, optional: Object.keys(peerDependenciesMeta).sort(), bin };
+    };
+    expect(declared("contract")).toEqual({ dependencies: ["openapi-fetch"], peers: {}, optional: [], bin: undefined });
+    expect(declared("mock")).toEqual({
+      dependencies: ["@stoplight/prism-core", "@stoplight/prism-http", "@stoplight/prism-http-server"],
+      peers: { [name]: version, msw: "^2.0.0" },
+      optional: [name, "msw"],
+      bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
+    });
+    expect(declared("server")).toEqual({
+      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"],
+      peers: { [name]: version, "@types/express": "^5.0.0", express: "^5.0.0", "express-openapi-validator": "^5.6.2" },
+      optional: [name, "@types/express"],
+      bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
+    });
   });
 });
 
-describe("installed into a consumer project", () => {
-  // Ajv validates the answers of `authsvc-api conformance` against the document; pino,
-  // express-rate-limit, cors and content-type (a JSON body's charset) run inside the Express
-  // entry, over the peers Express and the validator.
-  test("its direct dependencies are the declared runtime ones, Express and the validator as peers", () => {
-    const lock = JSON.parse(readFileSync(join(dir, "consumer", "package-lock.json"), "utf8"));
-    const installed = lock.packages[`node_modules/${name}`];
-    // Prism runs `authsvc-api mock`; MSW is an optional peer, for the `/msw` entry only.
-    expect(Object.keys(installed.dependencies).sort()).toEqual(
-      ["@stoplight/prism-core", "@stoplight/prism-http", "@stoplight/prism-http-server", "ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"].sort(),
-    );
-    expect(Object.keys(installed.peerDependencies).sort()).toEqual(["@types/express", "express", "express-openapi-validator", "msw"]);
-    expect(installed.peerDependenciesMeta).toEqual({ "@types/express": { optional: true }, msw: { optional: true } });
-    expect(installed.bin).toEqual({ "authsvc-api": "dist/cli/authsvc-api.js" });
-    // npm installs the required peers with the package.
-    expect(lock.packages["node_modules/express"]).toBeDefined();
-    expect(lock.packages["node_modules/express-openapi-validator"]).toBeDefined();
+describe("the contract package installed alone into a fresh project", () => {
+  test("is at most 15 packages and 5 MB in node_modules, none of them Prism, Express, Ajv or pino", () => {
+    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+    const installed = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
+    const bytes = bytesUnder(join(project, "node_modules"));
+    console.log(`${name} in a fresh project: ${installed.length} packages, ${(bytes / 1024 / 1024).toFixed(2)} MB in node_modules (${installed.join(", ")})`);
+    expect(installed.filter((path) => /node_modules\/(@stoplight\/|express|ajv|pino|msw)/.test(path))).toEqual([]);
+    expect(installed.length).toBeLessThanOrEqual(15);
+    expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {
-    const project = join(dir, "consumer");
     const compiled = await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: project }).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
     );
@@ -162,5 +195,5 @@ describe("installed into a consumer project", () => {
       sameTable: true,
       title: JSON.parse(readFileSync("generated/openapi.json", "utf8")).info.title,
     });
-  }, 60_000);
+  }, 180_000);
 });

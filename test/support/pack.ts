@@ -1,51 +1,113 @@
-// The package as a consumer project gets it: `npm pack` (prepack builds dist/) into a
-// temporary directory, then a fresh project there that installs the tarball and what else
-// it lists from the npm cache (no path into this repository's node_modules).
+// The packages as consumer projects get them, shared by every package test of a run: the
+// three workspace packages packed once (`npm pack --workspaces`: each one's prepack builds
+// its dist/) into the run's scratch directory (test/package/shared-install.ts), and each
+// consumer project installed once from those tarballs plus what else it lists, from the npm
+// cache (no path into this repository's node_modules). The first test file to ask does the
+// work under a lock directory; the others wait for its result.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { inject } from "vitest";
 
 export const run = promisify(execFile);
 export const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+export const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
-export interface Packed {
-  /** The temporary directory holding the tarball (remove it when done). */
-  dir: string;
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+
+/** The published packages by short name. */
+export const packageNames = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" } as const;
+export type PackageKey = keyof typeof packageNames;
+
+export interface PackedPackage {
   /** The tarball's path. */
   tarball: string;
   /** The files in the tarball. */
   files: string[];
 }
 
-/** Packs the repository into a fresh temporary directory. */
-export async function pack(prefix: string): Promise<Packed> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], { maxBuffer: 16 * 1024 * 1024 });
-  // prepack's build output comes first; the JSON report is the last thing npm prints.
-  const report = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1))[0] as { filename: string; files: { path: string }[] };
-  return { dir, tarball: join(dir, report.filename), files: report.files.map((f) => f.path) };
-}
-
-/**
- * Makes `project` (under the packed directory) with a package.json, and installs the tarball
- * plus `packages` (exact versions, e.g. `vitest@4.1.12`) as devDependencies, preferring the cache.
- */
-export async function installProject(packed: Packed, project: string, packages: string[] = []): Promise<string> {
-  const dir = join(packed.dir, project);
-  mkdirSync(dir, { recursive: true });
-  await run(npm, ["init", "-y"], { cwd: dir });
-  await run(npm, ["pkg", "set", "type=module", "private=true"], { cwd: dir });
-  const flags = ["--no-audit", "--no-fund", "--prefer-offline", "--save-exact"];
-  await run(npm, ["install", packed.tarball, ...flags], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
-  if (packages.length > 0) await run(npm, ["install", "--save-dev", ...packages, ...flags], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+/** The run's scratch directory (from the global setup). */
+export function scratch(): string {
+  const dir = inject("packScratch");
+  if (!dir) throw new Error("no packScratch: run the package tests with test/vitest.config.ts (its globalSetup makes it)");
   return dir;
 }
 
+/** `make()` once per run across test files and workers: the first caller runs it, the others read its JSON result. */
+async function oncePerRun<T>(key: string, make: () => Promise<T>): Promise<T> {
+  const done = join(scratch(), `${key}.result.json`);
+  const lock = join(scratch(), `${key}.lock`);
+  for (;;) {
+    if (existsSync(done)) {
+      const outcome = JSON.parse(readFileSync(done, "utf8")) as { value?: T; error?: string };
+      if (outcome.error !== undefined) throw new Error(`${key} failed in another test file: ${outcome.error}`);
+      return outcome.value as T;
+    }
+    try {
+      mkdirSync(lock);
+    } catch {
+      await sleep(250);
+      continue;
+    }
+    try {
+      const value = await make();
+      writeFileSync(done, JSON.stringify({ value }));
+      return value;
+    } catch (error) {
+      writeFileSync(done, JSON.stringify({ error: (error as Error).stack ?? String(error) }));
+      throw error;
+    }
+  }
+}
+
+/** The three packages, packed once per run. */
+export function packed(): Promise<Record<PackageKey, PackedPackage>> {
+  return oncePerRun("packed", async () => {
+    const dir = join(scratch(), "tarballs");
+    mkdirSync(dir, { recursive: true });
+    const { stdout } = await run(npm, ["pack", "--workspaces", "--json", "--pack-destination", dir], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    // prepack's build output comes first; the JSON report is the last thing npm prints.
+    const reports = JSON.parse(stdout.slice(stdout.lastIndexOf("\n[") + 1)) as { name: string; filename: string; files: { path: string }[] }[];
+    const byName = Object.fromEntries(reports.map((report) => [report.name, { tarball: join(dir, report.filename), files: report.files.map((f) => f.path) }]));
+    return Object.fromEntries(Object.entries(packageNames).map(([key, name]) => [key, byName[name]!])) as Record<PackageKey, PackedPackage>;
+  });
+}
+
 /** The exact version of a package this repository installed (to give the consumer the same). */
-export function versionOf(name: string, lock: { packages: Record<string, { version?: string }> }): string {
-  const version = lock.packages[`node_modules/${name}`]?.version;
+export function versionOf(name: string): string {
+  const version = rootLock.packages[`node_modules/${name}`]?.version;
   if (!version) throw new Error(`${name} is not in package-lock.json`);
   return `${name}@${version}`;
 }
+
+/**
+ * A consumer project `name` in the run's scratch directory, installed once per run: a fresh
+ * package.json, the tarballs of `packages` and `also` (exact versions, e.g. `vitest@4.1.12`)
+ * in one `npm install`, preferring the cache. Resolves with the project's directory.
+ */
+export function installedProject(name: string, packages: PackageKey[], also: string[] = []): Promise<string> {
+  return oncePerRun(`project-${name}`, async () => {
+    const tarballs = await packed();
+    const dir = join(scratch(), name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
+    const specs = [...packages.map((key) => tarballs[key].tarball), ...also];
+    await run(npm, ["install", ...specs, "--no-audit", "--no-fund", "--prefer-offline", "--save-exact"], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    return dir;
+  });
+}
+
+/** The consumer project of the frontend and backend tests: all three packages together, with the tools they run. */
+export const fullProject = () =>
+  installedProject(
+    "app",
+    ["contract", "mock", "server"],
+    ["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"].map(versionOf),
+  );
+
+/** A project with the contract package alone, as a frontend or a calling service installs it. */
+export const contractProject = () => installedProject("contract-only", ["contract"]);

@@ -2,7 +2,7 @@
 // examples, a test picks another documented answer or overrides one handler.
 import { createApiClient } from "@authsvc/app-api-contract";
 import { WidgetRead, ReadWebhookNotFoundProblem, examples } from "@authsvc/app-api-contract/examples";
-import { answer, createHandlers, override } from "@authsvc/app-api-contract/msw";
+import { answer, createHandlers, override } from "@authsvc/app-api-mock/msw";
 import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";

@@ -1,0 +1,20 @@
+// Vitest global setup: one scratch directory per run for the packed packages and the
+// consumer projects installed from them (test/support/pack.ts), so every package test of a
+// run shares one `npm pack` and one install of each project, and the run removes them all
+// at the end. Nothing is packed here: a run without package tests pays only for mkdtemp.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    packScratch: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const dir = mkdtempSync(join(tmpdir(), "authsvc-packed-"));
+  project.provide("packScratch", dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
