@@ -28,6 +28,8 @@ const copies: Record<string, Record<string, string>> = {
   mock: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",
+    // The demo credentials the mock accepts, as the reference server does.
+    "server/seed/demo.json": "server/seed/demo.json",
   },
   server: {
     "generated/schema.d.ts": "generated/schema.d.ts",
