@@ -2,8 +2,11 @@
 // openapi/redocly.yaml, whose `diff:` section gives every rule the impact docs/versioning.md
 // states, and reads its JSON report. The CLI bundles its engine, so it is run, not imported.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { canonicalCopy } from "./canonical.js";
 import { UnreadableDocument, firstLine } from "./load.js";
 
 export const impacts = ["patch", "minor", "major"] as const;
@@ -64,12 +67,16 @@ export function parseReport(stdout: string): Report {
   return report;
 }
 
-/** The report of `redocly diff <baseFile> <headFile>` under the project's policy. */
+/** The report of `redocly diff` on the canonical spellings (canonical.ts) of two bundled files, under the project's policy. */
 export function redoclyDiff(baseFile: string, headFile: string): Report {
+  const dir = mkdtempSync(join(tmpdir(), "contract-diff-"));
   try {
-    return parseReport(execFileSync(redocly, diffArgs(baseFile, headFile), { env: quiet, stdio: "pipe", maxBuffer: 256 * 1024 * 1024 }).toString());
+    const args = diffArgs(canonicalCopy(baseFile, dir, "base"), canonicalCopy(headFile, dir, "head"));
+    return parseReport(execFileSync(redocly, args, { env: quiet, stdio: "pipe", maxBuffer: 256 * 1024 * 1024 }).toString());
   } catch (error) {
     if (error instanceof UnreadableDocument) throw error;
     throw new UnreadableDocument(`redocly diff failed: ${firstLine(error)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldSingleAllOf } from "../../scripts/diff/canonical.js";
 import { judge, type DiffResult } from "../../scripts/diff/index.js";
 import { ownRules } from "../../scripts/diff/policy.js";
 import { diffArgs, parseReport, policyConfig, redocly, redoclyEnv } from "../../scripts/diff/redocly.js";
@@ -21,8 +22,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function diff(name: string, base: object, head: object): Promise<DiffResult> {
   const baseFile = join(dir, `${name}-base.json`);
   const headFile = join(dir, `${name}-head.json`);
-  writeFileSync(baseFile, JSON.stringify(base));
-  writeFileSync(headFile, JSON.stringify(head));
+  // The canonical spelling the project's diff gives Redocly (scripts/diff/canonical.ts).
+  writeFileSync(baseFile, JSON.stringify(foldSingleAllOf(base as never)));
+  writeFileSync(headFile, JSON.stringify(foldSingleAllOf(head as never)));
   return new Promise((resolve, reject) =>
     execFile(redocly, diffArgs(baseFile, headFile), { env: redoclyEnv, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(judge(parseReport(stdout))),
@@ -76,11 +78,15 @@ describe("the labelled corpus under redocly diff and the project's policy", () =
     expect(identity.changes).toEqual([]);
   });
 
-  it.each(corpus)("$name: needs a $impact release, named by its rule", ({ name, impact, rule }) => {
+  it.each(corpus)("$name: needs a $impact release", ({ name, impact }) => {
     const result = results.get(name)!;
     expect(result.required, summary(result)).toBe(impact);
-    if (rule) expect(result.changes.filter((c) => c.impact === impact).flatMap((c) => c.rules), summary(result)).toContain(rule);
     expect(result.failed).toBe(impact !== "patch"); // both sides carry the same version
+  });
+
+  it.each(corpus.filter((entry) => entry.rule !== undefined))("$name: named by $rule", ({ name, impact, rule }) => {
+    const result = results.get(name)!;
+    expect(result.changes.filter((c) => c.impact === impact).flatMap((c) => c.rules), summary(result)).toContain(rule);
   });
 });
 

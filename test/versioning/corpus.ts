@@ -48,6 +48,36 @@ export const corpus: Labelled[] = [
       param(d, "WidgetId").name = "widgetId";
     },
   },
+  // One spelling of the same schema for another (scripts/diff/canonical.ts): not a change.
+  {
+    name: "request property's $ref wrapped in a one-member allOf",
+    impact: "patch",
+    change: (d) => {
+      const { $ref, ...rest } = schema(d, "EmailSettingsFields").properties.email_from;
+      schema(d, "EmailSettingsFields").properties.email_from = { allOf: [{ $ref }], ...rest };
+    },
+  },
+  {
+    name: "response property's one-member allOf unwrapped to its $ref",
+    impact: "patch",
+    prepare: (d) => {
+      const { $ref, ...rest } = schema(d, "Widget").properties.environment;
+      schema(d, "Widget").properties.environment = { allOf: [{ $ref }], ...rest };
+    },
+    change: (d) => {
+      const { allOf, ...rest } = schema(d, "Widget").properties.environment;
+      schema(d, "Widget").properties.environment = { ...allOf[0], ...rest };
+    },
+  },
+  {
+    name: "one-member allOf of a request property pointed at another schema",
+    impact: "major",
+    prepare: (d) => {
+      const { $ref, ...rest } = schema(d, "EmailSettingsFields").properties.email_from;
+      schema(d, "EmailSettingsFields").properties.email_from = { allOf: [{ $ref }], ...rest };
+    },
+    change: (d) => (schema(d, "EmailSettingsFields").properties.email_from.allOf = [{ $ref: "#/components/schemas/OpenValue" }]),
+  },
   { name: "description and example edits only", impact: "patch", change: (d) => {
     op(d, "/webhooks").description = "Another text.";
     schema(d, "Webhook").properties.url.examples = ["https://example.org/hook"];
