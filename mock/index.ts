@@ -49,6 +49,8 @@ export interface RunningMock {
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const document = loadDocument();
   const app = createContractApp({
+    // The mock is only the API: an unknown path is the server's 404 problem, not a pass to nothing.
+    unmatched: "problem",
     document,
     handlers: mockHandlers(document, { dynamic: options.dynamic ?? false }) as never,
     authenticate: seedAuthenticator(options.seedFile),

@@ -11,7 +11,7 @@
 // empty body reads as `{}`.
 import { parse as parseContentType } from "content-type";
 import express, { type RequestHandler } from "express";
-import { ApiProblem, malformedJson, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
+import { ApiProblem, malformedJson, payloadTooLarge, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
 import { describeErrors } from "./validation-errors.js";
 
 /** Runs queued tasks one per event-loop turn, in arrival order. */
@@ -81,6 +81,21 @@ function hostParsed(body: unknown): ApiProblem | undefined {
   return new ApiProblem("validation_failed", describeErrors(notAnObject), notAnObject);
 }
 
+/**
+ * A body whose declared Content-Length is over the limit is refused before a byte of it is
+ * read: the body reader would refuse it too, but only after draining the whole upload, so a
+ * client declaring 10 MB and sending slowly held the request open. The connection closes
+ * after the 413, as the unread body cannot be skipped.
+ */
+function declaredLength(limitKb: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = req.headers["content-length"];
+    if (declared === undefined || Number(declared) <= limitKb * 1024) return next();
+    res.set("Connection", "close");
+    next(payloadTooLarge());
+  };
+}
+
 /** The steps that set `req.body` from an application/json body of at most `limitKb`. */
 export function jsonBody(limitKb: number): RequestHandler[] {
   const readText = express.text({ type: "application/json", limit: `${limitKb}kb` });
@@ -97,5 +112,5 @@ export function jsonBody(limitKb: number): RequestHandler[] {
       next();
     });
   };
-  return [utfOnly, readText, parse];
+  return [declaredLength(limitKb), utfOnly, readText, parse];
 }

@@ -143,7 +143,7 @@ describe("options of the entry", () => {
 
 describe("SIGTERM under load", () => {
   it("answers every in-flight request whole with Connection: close, then exits 0", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], { env: { ...process.env, SLOW_MS: "1500" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], { env: { ...process.env, SLOW_MS: "3000" }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -155,7 +155,13 @@ describe("SIGTERM under load", () => {
       void exited.then(() => reject(new Error(`exited before listening: ${stdout}`)));
     });
     const inFlight = Array.from({ length: 20 }, () => fetch(`${url}/webhooks`, { headers: bearer }));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Signalled once all 20 are inside the handler: a fixed wait let a loaded machine signal
+    // before some requests had even arrived, whose connections the drain then rightly closed.
+    await new Promise<void>((resolve) => {
+      const arrived = () => (stdout.match(/^in handler$/gm) ?? []).length === 20 && resolve();
+      child.stdout.on("data", arrived);
+      arrived();
+    });
     child.kill("SIGTERM");
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));

@@ -9,7 +9,7 @@ import { createHandlers } from "../../../server/handlers/index.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { createStore } from "../../../server/store/index.js";
 
-export function hostApp(options: { slowMs?: number } = {}): express.Express {
+export function hostApp(options: { slowMs?: number; onSlowStart?: () => void } = {}): express.Express {
   const store = createStore(loadSeed());
   const handlers = createHandlers({ store, clock: () => new Date() });
   const app = express();
@@ -27,6 +27,7 @@ export function hostApp(options: { slowMs?: number } = {}): express.Express {
         ...handlers,
         // Slow enough that a SIGTERM finds requests in flight.
         findWebhooks: async (input) => {
+          options.onSlowStart?.();
           await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 0));
           return handlers.findWebhooks(input);
         },
@@ -41,7 +42,8 @@ export function hostApp(options: { slowMs?: number } = {}): express.Express {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const listening = await listen(hostApp({ slowMs: Number(process.env.SLOW_MS ?? 0) }), {
+  // "in handler" per slow request, so a test can signal once every request has arrived.
+  const listening = await listen(hostApp({ slowMs: Number(process.env.SLOW_MS ?? 0), onSlowStart: () => console.log("in handler") }), {
     port: Number(process.env.PORT ?? 0),
     signals: ["SIGTERM"],
     onSignal: (signal) => console.log(`${signal}: draining`),
