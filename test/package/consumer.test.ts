@@ -4,8 +4,10 @@
 // `npx authsvc-api serve` on free ports (both packages link that bin), calls five
 // operations from a page of another origin in headless Chromium against the mock and then
 // the server (only the base URL changes), runs its own vitest file with the MSW handlers and
-// typed examples, type-checks under NodeNext and Bundler, and bundles the client alone with
-// esbuild to show what a frontend ships (size printed; no Express, Prism, Ajv or pino).
+// typed examples, builds TanStack Query hooks with openapi-react-query over the client (no
+// cast; a QueryClient in the page fetches through them), type-checks under NodeNext and
+// Bundler, and bundles the client alone with esbuild to show what a frontend ships (size
+// printed; no Express, Prism, Ajv or pino).
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -101,8 +103,8 @@ afterAll(async () => {
   for (const child of children) kill(child, "SIGTERM");
 });
 
-/** Opens the page and runs the five calls against `baseUrl` in the browser. */
-async function callsFromBrowser(baseUrl: string) {
+/** Opens the page and runs one of its entries (the five calls, or the TanStack Query prefetch) against `baseUrl` in the browser. */
+async function callsFromBrowser(baseUrl: string, entry: "runCalls" | "runPrefetch" = "runCalls") {
   const tab = await browser.newPage();
   const failures: string[] = [];
   // Chromium logs every 4xx answer as a console error; the 404 asked for is expected.
@@ -113,10 +115,10 @@ async function callsFromBrowser(baseUrl: string) {
   try {
     await tab.goto(page.url, { waitUntil: "load" });
     // The callbacks run in the page, where globalThis is its window.
-    await tab.waitForFunction(() => typeof (globalThis as unknown as { runCalls?: unknown }).runCalls === "function");
+    await tab.waitForFunction((name) => typeof (globalThis as unknown as Record<string, unknown>)[name] === "function", entry);
     const results = await tab.evaluate(
-      ([url, key, secret]) => (globalThis as unknown as { runCalls: (u: string, k: string, s: string) => Promise<unknown> }).runCalls(url, key, secret),
-      [baseUrl, appA.apiKey, appA.apiSecret] as const,
+      ([name, url, key, secret]) => (globalThis as unknown as Record<string, (u: string, k: string, s: string) => Promise<unknown>>)[name]!(url, key, secret),
+      [entry, baseUrl, appA.apiKey, appA.apiSecret] as const,
     );
     return { results, failures, origin: new URL(tab.url()).origin };
   } finally {
@@ -150,6 +152,21 @@ describe("a frontend project with the packed package installed", () => {
     const { results, failures } = await callsFromBrowser(server.url);
     expect(results).toEqual(expectedCalls);
     expect(failures).toEqual([]);
+  });
+
+  it("a QueryClient in the page fetches the widget with openapi-react-query's query options, against the mock", async () => {
+    const { results, failures } = await callsFromBrowser(mock.url, "runPrefetch");
+    expect(results).toEqual({ fetched: "wgt_5a3c8e1f7b92", cached: true });
+    expect(failures).toEqual([]);
+  });
+
+  // The hooks module is type-checked with the rest of src/ under both resolutions (below),
+  // return types spelt out and @ts-expect-error on what the document forbids; this keeps it
+  // honest that the client goes in as createApiClient returns it.
+  it("builds its TanStack Query hooks over the client without a cast", () => {
+    const code = readFileSync(join(project, "src/queries.ts"), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    expect(code).toMatch(/createQueryClient\(createApiClient\(/);
+    expect(code.match(/\bas\s+(?!const\b)[\w{<(]+/g) ?? []).toEqual([]);
   });
 
   it("runs its own vitest file with the MSW handlers and the typed examples", async () => {

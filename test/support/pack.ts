@@ -101,12 +101,19 @@ export function installedProject(name: string, packages: PackageKey[], also: str
   });
 }
 
-/** The consumer project of the frontend and backend tests: all three packages together, with the tools they run. */
+/**
+ * The consumer project of the frontend and backend tests: all three packages together, with
+ * the tools they run and the React stack a frontend puts the client in (TanStack Query via
+ * openapi-react-query), each at the version this repository checks its own types against.
+ */
 export const fullProject = () =>
   installedProject(
     "app",
     ["contract", "mock", "server"],
-    ["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"].map(versionOf),
+    [
+      ...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"],
+      ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"],
+    ].map(versionOf),
   );
 
 /** A project with the contract package alone, as a frontend or a calling service installs it. */
