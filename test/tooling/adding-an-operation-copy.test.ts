@@ -119,15 +119,18 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
     expect(steps.map((s) => s.name)).toEqual(["lint:api", "generate", "changelog", "tsc --noEmit", "vitest (5 suites)"]);
   });
 
-  it("ran the new operation's tests and its conformance checks, none skipped but the PostgreSQL store", () => {
+  it("ran the new operation's tests and every conformance check, its deleting one last on a spare webhook", () => {
     const vitest = steps.find((s) => s.name.startsWith("vitest"))!.output;
-    expect(vitest).toMatch(/✓ .*delete-webhook\.test\.ts/);
-    expect(vitest).toMatch(/Test Files\s+5 passed/);
+    expect(vitest).toMatch(/✓ test\/server\/operations\/delete-webhook\.test\.ts \(3 tests\)/);
+    expect(vitest).toMatch(/Test Files\s+5 passed \(5\)/);
+    expect(vitest).toMatch(/✓ deleteWebhook: 204 on a disposable webhook, then 404 for it \(run last\)/);
+    const summary = /conformance \[server \(in-memory\)\]: (\d+) checks, (\d+) ran \((\d+) passed, 0 failed\), 0 skipped/.exec(vitest);
+    expect(summary?.slice(1).every((n) => n === summary[1])).toBe(true);
   });
 
   it("npm run changelog wrote the added operation into CHANGELOG.md", async () => {
     const added = (await git("diff", "-U0", "CHANGELOG.md")).output.split("\n").filter((line) => line.startsWith("+-"));
-    expect(added.filter((line) => line.includes("deleteWebhook"))).not.toEqual([]);
+    expect(added.filter((line) => line.startsWith("+- DELETE /webhooks/{id}: ") && line.includes(" added."))).toHaveLength(1);
   });
 
   it("changes only files the guide's table names, and every kind of file it names", () => {
@@ -141,6 +144,7 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
         "generated/examples.ts",
         "generated/openapi.json",
         "generated/operations.ts",
+        "generated/postman/collection.json",
         "generated/schema.d.ts",
         ...["NotFound", "Unauthorized", "ValidationFailed"].map((kind) => `openapi/components/examples/DeleteWebhook${kind}Problem.yaml`),
         ...["NotFound", "Unauthorized", "ValidationFailed"].map((kind) => `openapi/components/responses/DeleteWebhook${kind}.yaml`),
