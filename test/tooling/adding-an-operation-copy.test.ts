@@ -99,7 +99,7 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
       ["generate", npm, ["run", "-s", "generate"]],
       ["changelog", npm, ["run", "-s", "changelog"]],
       ["tsc --noEmit", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]],
-      ["vitest (5 suites)", bin("vitest"), ["run", "--config", "test/vitest.config.ts", "--typecheck.enabled=false", ...suites], { TEST_POSTGRES: "off" }],
+      ["vitest (5 suites)", bin("vitest"), ["run", "--config", "test/vitest.config.ts", "--typecheck.enabled=false", "--reporter=verbose", ...suites], { TEST_POSTGRES: "off" }],
     ] as [string, string, string[], Record<string, string>?][]) {
       const done = await step(name, command, args, env);
       if (done.code !== 0) break;
