@@ -70,6 +70,28 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
   }
 }
 
+/** The disposable records of a run, by kind, handed out one per consuming check. */
+export type Disposables = Record<string, string[]>;
+
+/** A fresh copy of the target's disposable records, for one run. */
+export const disposablesOf = (target: Target): Disposables =>
+  Object.fromEntries(Object.entries(target.fixtures.disposable ?? {}).map(([kind, ids]) => [kind, [...(ids ?? [])]]));
+
+/** The checks in the order a run takes them: the ones that use up a record after all others. */
+export const runOrder = (selected: Check[]): Check[] => [...selected.filter((c) => !c.consumes), ...selected.filter((c) => c.consumes)];
+
+/**
+ * Runs one check; a check that uses up a record (`consumes`) runs on the next record of
+ * `left` instead of the shared fixture, and is skipped, naming what it needs, when none is left.
+ */
+export async function runInTurn(check: Check, target: Target, left: Disposables): Promise<Outcome> {
+  if (!check.consumes) return runCheck(check, target);
+  const id = left[check.consumes]?.shift();
+  return id === undefined
+    ? { check, status: "skipped", detail: `uses up a ${check.consumes}: needs one more in "disposable": { "${check.consumes}": [...] } in the fixtures file` }
+    : runCheck(check, { ...target, fixtures: { ...target.fixtures, [check.consumes]: id } });
+}
+
 /**
  * Runs every check in order (state checks change and restore the target, so not in
  * parallel), then the checks that use up a record, each on a disposable record of its own.
@@ -77,18 +99,8 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
  */
 export async function runChecks(target: Target, selected: Check[] = checks): Promise<Outcome[]> {
   const outcomes = new Map<Check, Outcome>();
-  for (const check of selected) if (!check.consumes) outcomes.set(check, await runCheck(check, target));
-  const left = Object.fromEntries(Object.entries(target.fixtures.disposable ?? {}).map(([kind, ids]) => [kind, [...(ids ?? [])]]));
-  for (const check of selected) {
-    if (!check.consumes) continue;
-    const id = left[check.consumes]?.shift();
-    outcomes.set(
-      check,
-      id === undefined
-        ? { check, status: "skipped", detail: `uses up a ${check.consumes}: needs one more in "disposable": { "${check.consumes}": [...] } in the fixtures file` }
-        : await runCheck(check, { ...target, fixtures: { ...target.fixtures, [check.consumes]: id } }),
-    );
-  }
+  const left = disposablesOf(target);
+  for (const check of runOrder(selected)) outcomes.set(check, await runInTurn(check, target, left));
   return selected.map((check) => outcomes.get(check)!);
 }
 

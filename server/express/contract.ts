@@ -60,8 +60,17 @@ export type OperationResult<O> = SuccessStatus<O> extends infer S
     : never
   : never;
 
-/** The 200 body of O, which a handler may return as is (never when O has no JSON 200). */
-export type OperationSuccessBody<O> = ResponseOf<O, 200> extends { content: { "application/json": infer B } } ? B : never;
+/**
+ * The 200 body of O, which a handler may return as is (never when O has no JSON 200). The
+ * `[…] extends [never]` test comes first: for an operation without a 200 (a DELETE's 204)
+ * ResponseOf is never, which the conditional below would infer as `unknown`, letting a
+ * handler return any value.
+ */
+export type OperationSuccessBody<O> = [ResponseOf<O, 200>] extends [never]
+  ? never
+  : ResponseOf<O, 200> extends { content: { "application/json": infer B } }
+    ? B
+    : never;
 
 /** The 200 body as a handler may return it bare: only when the 200 requires no header of the handler. */
 type BareBody<O> = HeadersPart<ResponseOf<O, 200>> extends { headers: unknown } ? never : OperationSuccessBody<O>;

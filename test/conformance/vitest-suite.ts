@@ -1,8 +1,9 @@
-// Registers the suite as vitest tests, one per check, for a target a test file starts.
+// Registers the suite as vitest tests, one per check, for a target a test file starts; the
+// checks that use up a record run last, on the target's disposable records.
 // Skipped checks are reported as skipped with their reason, and the summary (how many ran,
 // how many were skipped and why) is printed once the target has been checked.
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { checks, runCheck, summary, type Outcome } from "../../conformance/suite.js";
+import { checks, disposablesOf, runInTurn, runOrder, summary, type Disposables, type Outcome } from "../../conformance/suite.js";
 import type { Target } from "../../conformance/target.js";
 
 export interface StartedTarget {
@@ -15,17 +16,22 @@ export function conformanceSuite(name: string, start: () => Promise<StartedTarge
     let started: StartedTarget | undefined;
     const outcomes: Outcome[] = [];
 
+    let left: Disposables = {};
+
     beforeAll(async () => {
       started = await start();
+      left = disposablesOf(started.target);
     });
     afterAll(async () => {
       await started?.close();
       if (started) console.log(summary(started.target, outcomes));
     });
 
-    for (const check of checks) {
+    // Vitest runs a file's tests in the order they are registered: the checks that use up a
+    // record come last, each on a disposable record, as in `authsvc-api conformance`.
+    for (const check of runOrder(checks)) {
       it(check.name, async (context) => {
-        const outcome = await runCheck(check, started!.target);
+        const outcome = await runInTurn(check, started!.target, left);
         outcomes.push(outcome);
         if (outcome.status === "skipped") context.skip(outcome.detail);
         if (outcome.status === "failed") throw new Error(outcome.detail);

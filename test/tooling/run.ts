@@ -13,8 +13,8 @@ export interface Ran {
   output: string;
 }
 
-/** Runs `command args` in `cwd` (default: the root); never throws on a non-zero exit. */
-export function run(command: string, args: string[], cwd = root): Promise<Ran> {
+/** Runs `command args` in `cwd` (default: the root), `env` added; never throws on a non-zero exit. */
+export function run(command: string, args: string[], cwd = root, env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(
       command,
@@ -23,7 +23,7 @@ export function run(command: string, args: string[], cwd = root): Promise<Ran> {
         cwd,
         maxBuffer: 16 * 1024 * 1024,
         // No network here: keep Redocly from trying to report usage or look for updates.
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1", ...env },
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
