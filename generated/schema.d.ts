@@ -461,6 +461,7 @@ export interface components {
             title: string;
             /**
              * Format: int32
+             * @description The HTTP status code of the response, repeated: 501.
              * @constant
              */
             status: 501;
