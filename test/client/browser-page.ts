@@ -3,7 +3,8 @@
 // (as in Safari < 17.4, Chrome < 116, Firefox < 124).
 import { createApiClient, paginate } from "../../client/index.js";
 
-async function runCalls(baseUrl: string, apiKey: string) {
+/** `hangUrl`: a base URL whose server never answers, for the timed-out call. */
+async function runCalls(baseUrl: string, apiKey: string, hangUrl: string) {
   const api = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000 });
   const widget = await api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
   const webhooks: string[] = [];
@@ -14,7 +15,7 @@ async function runCalls(baseUrl: string, apiKey: string) {
     (error: Error) => error.name,
   );
   controller.abort();
-  const timedOut = await createApiClient({ baseUrl, apiKey, timeoutMs: 1, retry: false })
+  const timedOut = await createApiClient({ baseUrl: hangUrl, apiKey, timeoutMs: 200, retry: false })
     .GET("/webhooks")
     .then(
       () => "answered",

@@ -31,7 +31,12 @@ beforeAll(async () => {
     logLevel: "silent",
   });
   script = bundled.outputFiles[0]!.text;
-  site = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>app</title>"));
+  // Under /hang/ nothing ever answers: the timed-out call waits there, so the timeout cannot
+  // lose a race against a fast answer on a busy machine.
+  site = createServer((req, res) => {
+    if (req.url?.startsWith("/hang/")) return;
+    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>app</title>");
+  });
   await new Promise<void>((resolve) => site!.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   [mock, browser] = await Promise.all([
@@ -42,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await mock?.close();
+  site?.closeAllConnections();
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
 });
 
@@ -54,8 +60,9 @@ it("runs without AbortSignal.any and AbortSignal.timeout", { timeout: 60_000 }, 
   await page.goto(siteUrl);
   await page.addScriptTag({ content: script });
   const outcome = await page.evaluate(
-    ([baseUrl, apiKey]) => (globalThis as unknown as { runCalls(baseUrl: string, apiKey: string): Promise<unknown> }).runCalls(baseUrl!, apiKey!),
-    [mock!.url, appA.apiKey],
+    ([baseUrl, apiKey, hangUrl]) =>
+      (globalThis as unknown as { runCalls(baseUrl: string, apiKey: string, hangUrl: string): Promise<unknown> }).runCalls(baseUrl!, apiKey!, hangUrl!),
+    [mock!.url, appA.apiKey, `${siteUrl}hang/v1`],
   );
   console.log(`Chromium ${browser!.version()}, AbortSignal.any and .timeout deleted:`, JSON.stringify(outcome));
   expect(outcome).toMatchObject({

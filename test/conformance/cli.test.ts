@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { run } from "../../cli/conformance.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conformanceCommand } from "./run-cli.js";
 import { exampleFixtures } from "../../conformance/calls.js";
 import type { JsonReport } from "../../conformance/report.js";
 import { checks } from "../../conformance/suite.js";
@@ -29,20 +29,7 @@ function seedOfOtherIds(): Seed {
   return checkSeed(JSON.parse(text));
 }
 
-/** Runs the command in-process and collects what it prints. */
-async function conformance(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
-  const error = vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
-  try {
-    const code = await run(argv);
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const conformance = conformanceCommand;
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
