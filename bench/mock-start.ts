@@ -1,19 +1,20 @@
 // `npm run bench:mock-start`: how long the mock takes from `authsvc-api mock` (the built bin,
 // as `npx authsvc-api mock` runs it) to its first 200, three runs, against a 1.5 s target;
 // and what one 99 kB unauthenticated PUT of 49,500 invalid items writes to its log (the
-// mock logs one bounded line per request). Builds dist/ first unless --no-build.
+// mock logs one bounded line per request). Builds the mock package first unless --no-build.
 import { spawn, execFileSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { loadavg } from "node:os";
 
 const runs = 3;
 const targetMs = 1500;
-const bin = "dist/cli/authsvc-api.js";
+// The mock package's bin, as `npx authsvc-api mock` runs it from @authsvc/app-api-mock.
+const bin = "packages/mock/dist/cli/authsvc-api.js";
 const probe = { path: "/widgets/wgt_5a3c8e1f7b92", headers: { authorization: "Bearer ak_live_acme_4f9e2b7c1d8a6e3f" } };
 
 if (!process.argv.includes("--no-build")) {
   const t0 = performance.now();
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "mock"], { stdio: "inherit" });
   console.log(`build: ${Math.round(performance.now() - t0)} ms`);
 }
 
