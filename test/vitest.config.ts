@@ -2,6 +2,7 @@
 // chosen by directory in test/vitest.unit.config.ts.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { sharedModuleFiles } from "./vitest.in-process.js";
 
 export default defineConfig({
   resolve: {
@@ -11,24 +12,38 @@ export default defineConfig({
   },
   test: {
     root: ".",
-    include: ["test/**/*.test.ts"],
     // The consumer project's own test runs inside its temporary copy (test/package/consumer.test.ts).
     exclude: ["**/node_modules/**", "test/package/consumer/**"],
     // Almost every suite reads the document, most through generated/openapi.json read from
     // disk (not an import vitest can follow): a change there, or in its source, reruns the
     // whole selection under `--changed` and in watch mode.
     forceRerunTriggers: ["**/package.json/**", "**/vitest.*config.*/**", "**/openapi/**", "**/generated/**"],
-    // Servers start on free ports per suite; two cores, so keep the pool small.
     // One npm pack and one install per consumer project per run, shared by the package tests.
     globalSetup: ["test/package/shared-install.ts"],
+    // Servers start on free ports per suite; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: {
-      enabled: true,
-      include: ["test/**/*.test-d.ts"],
-      tsconfig: "tsconfig.json",
-    },
+    projects: [
+      {
+        // Suites with in-process servers and the in-memory store only: the files of a worker
+        // share their modules (express, the validator, the document) instead of importing
+        // them afresh, about a second each, as the inner loop does.
+        extends: true,
+        test: { name: "in-process", include: sharedModuleFiles, isolate: false },
+      },
+      {
+        // Everything else: child processes, PostgreSQL clusters (one per file), browsers,
+        // packed installs and throwaway git repositories, each file in a fresh process.
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ["test/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "test/package/consumer/**", ...sharedModuleFiles],
+          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
+        },
+      },
+    ],
   },
 });

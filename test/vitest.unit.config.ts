@@ -1,22 +1,12 @@
 // The fast inner loop (`npm run test:unit`): the suites that run in this process's workers
-// with in-process servers and the in-memory store. Chosen by directory, so a test file added
-// to one of these directories joins the loop, and one anywhere else (package, PostgreSQL,
-// child processes, browsers, throwaway git repositories) stays in `npm test` only.
+// with in-process servers and the in-memory store (test/vitest.in-process.ts). A test file
+// added to one of its directories joins the loop, and one anywhere else (package,
+// PostgreSQL, child processes, browsers, throwaway git repositories) stays in `npm test` only.
 // PostgreSQL is off unless TEST_POSTGRES=on: the store suites then report its half as
 // skipped, with the reason (test/postgres/cluster.ts).
 import { defineConfig } from "vitest/config";
 import full from "./vitest.config.js";
-
-/** The directories of the inner loop; `npm test` runs them too. */
-export const unitDirectories = ["openapi", "rules", "stores", "client", "server", "express", "mock", "msw"];
-
-/** Files of those directories that start `npm start`, `npm run mock` or a probe in a child process: `npm test` only. */
-export const childProcessTests = [
-  "test/server/http/entry-point.test.ts",
-  "test/server/store/credentials.test.ts",
-  "test/mock/main.test.ts",
-  "test/express/handler-map.test.ts",
-];
+import { childProcessTests, unitDirectories } from "./vitest.in-process.js";
 
 const postgres = process.env.TEST_POSTGRES ?? "off";
 
@@ -24,6 +14,8 @@ export default defineConfig({
   ...full,
   test: {
     ...full.test,
+    // One project: the whole suite's split by isolation is not needed here.
+    projects: undefined,
     include: unitDirectories.map((directory) => `test/${directory}/**/*.test.ts`),
     exclude: [...(full.test?.exclude ?? []), ...childProcessTests],
     env: { TEST_POSTGRES: postgres },
@@ -31,6 +23,5 @@ export default defineConfig({
     // importing them afresh, about a second each. Not with PostgreSQL on: its test module
     // holds one cluster per file (test/postgres/database.ts).
     isolate: postgres === "on",
-    typecheck: { ...full.test?.typecheck, enabled: false },
   },
 });
