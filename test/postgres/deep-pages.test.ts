@@ -1,13 +1,13 @@
 // Deep report pages on PostgreSQL are found by seeking through the per-day counts: every
-// page (with the filters those counts answer, any date range, past the end too) is the one
-// the OFFSET query and the in-memory store give, over reports placed on day boundaries,
+// page found so (with the filters those counts answer, any date range, past the end too) is
+// the one the OFFSET query and the in-memory store give, over reports placed on day boundaries,
 // with empty days and ties on created_at; and a deep page's plan reads about one day's
 // index entries, not the `(page - 1) * limit` entries before it.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateReports } from "../../bench/scale/generate.js";
 import { createStore } from "../../server/store/index.js";
-import { reportPageAndCount, seekPageAndCount } from "../../server/store/postgres/reports.js";
+import { reportPageAndCount, seekFrom, seekPageAndCount } from "../../server/store/postgres/reports.js";
 import { loadSeed } from "../../server/seed/load.js";
 import type { ReportFilters } from "../../server/store/index.js";
 import type { Paging } from "../../server/rules/paging.js";
@@ -97,7 +97,7 @@ describe.skipIf(unavailable !== undefined)("deep report pages on PostgreSQL", ()
         if (expected.value.result.length === 0) pastTheEnd++;
         const offset = await rows(reportPageAndCount(app, filters, paging, "offset"));
         expect(await rows(seek)).toEqual(offset);
-        expect(offset.total).toBe(expected.value.meta.total_count);
+        expect(offset).toEqual({ total: expected.value.meta.total_count, result: expected.value.result });
       }),
       { numRuns: 400, seed: 20_261_125 },
     );
@@ -115,8 +115,20 @@ describe.skipIf(unavailable !== undefined)("deep report pages on PostgreSQL", ()
     ["a range from midnight to midnight", { start_date: day0 / 1000 + 3 * 86_400, end_date: day0 / 1000 + 9 * 86_400 }, { limit: 10, page: 7 }],
     ["a range whose ends are empty days", { start_date: day0 / 1000 + 5 * 86_400 + 60, end_date: day0 / 1000 + 17 * 86_400 + 60 }, { limit: 10, page: 9 }],
   ] as [string, ReportFilters, Paging][])("%s: the same page as in memory", async (_name, filters, paging) => {
-    expect(seekPageAndCount(app, filters, paging)).toBeDefined();
-    expect(await db.store.encryptionReports(app, filters, paging)).toEqual(await memory.encryptionReports(app, filters, paging));
+    const { result, meta } = await memory.encryptionReports(app, filters, paging);
+    expect(await rows(seekPageAndCount(app, filters, paging)!)).toEqual({ total: meta.total_count, result });
+  });
+
+  it("the store seeks from the page starting at the seekFrom-th match, for the filters the day counts answer", async () => {
+    const seeks = (filters: ReportFilters, paging: Paging) => reportPageAndCount(app, filters, paging).text.includes("seek AS");
+    expect(seeks({}, { limit: 100, page: seekFrom / 100 })).toBe(false);
+    expect(seeks({}, { limit: 100, page: seekFrom / 100 + 1 })).toBe(true);
+    expect(seeks({ status: "NEW", country: "ES", start_date: 1, end_date: 2_000_000_000 }, { limit: 100, page: 2999 })).toBe(true);
+    for (const filters of [{ email: "a@b.example" }, { device_version: "14" }, { group: "1" }, { status: "NEW", ip: "10.0.0.1" }, { start_date: 1_800_000_000, end_date: 1_800_050_000 }] as ReportFilters[]) {
+      expect(seeks(filters, { limit: 100, page: 2999 }), JSON.stringify(filters)).toBe(false);
+    }
+    const deep = { limit: 100, page: 1_000_000 };
+    expect(await db.store.encryptionReports(app, { status: "NEW" }, deep)).toEqual(await memory.encryptionReports(app, { status: "NEW" }, deep));
   });
 
   /** Rows the plan read from each table (actual rows × loops of every scan node), and its shared buffers. */
