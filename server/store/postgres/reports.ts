@@ -1,7 +1,8 @@
 // GET /reports/encryption on PostgreSQL: the filters as one WHERE clause over the indexed
 // filter columns (a group through report_groups), newest first with id as tie-break, an
 // exact total_count (count(*), or for the broad filters whole days summed from
-// report_day_counts); and the bulk load as one COPY stream of the normalized filter columns
+// report_day_counts), deep pages of the broad filters found by seeking through those
+// per-day counts; and the bulk load as one COPY stream of the normalized filter columns
 // beside the record.
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
