@@ -6,12 +6,12 @@
 import { execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openAuth, parseKey } from "../../server/crypto/email-auth.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { demo } from "../support/demo.js";
 import { printedUrl } from "../support/printed-url.js";
-import { startServerProcess, type ServerProcess } from "../support/server-process.js";
+import { serverProcesses } from "../support/server-process.js";
 import { unavailable, useDatabase } from "./database.js";
 
 const exec = promisify(execFile);
@@ -21,15 +21,7 @@ const cli = (args: string[], env: Record<string, string>) =>
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 
-const started: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.stop()));
-});
-const start = (env: Record<string, string>) => {
-  const server = startServerProcess(env);
-  started.push(server);
-  return server;
-};
+const start = serverProcesses();
 
 const otherKey = "cd".repeat(32);
 const transport = { type: "SENDGRID", email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example" };

@@ -1,20 +1,12 @@
 // `npm start` with DATABASE_URL: a database out of reach stops the start with exit 1 and one
 // line; a reachable one is migrated and served from, with its rate limits kept in it.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demo } from "../support/demo.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { unavailable, useDatabase } from "./database.js";
-import { startServerProcess, type ServerProcess } from "../support/server-process.js";
+import { serverProcesses } from "../support/server-process.js";
 
-const started: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.stop()));
-});
-const start = (env: Record<string, string>) => {
-  const server = startServerProcess(env);
-  started.push(server);
-  return server;
-};
+const start = serverProcesses();
 
 describe("server/main.ts with an unreachable DATABASE_URL", () => {
   it("exits 1 with one line naming the database (never its password) and the reason", async () => {

@@ -32,9 +32,10 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
 
   it("every report query is scoped, whatever the filters", () => {
     const all = { account: "a", email: "E", country: "ES", region: "MD", device_type: "IOS", device_version: "1", status: "NEW", ip: "::1", group: "7", start_date: 1, end_date: 2 };
-    for (const filters of [{}, all, { ip: "10.0.0.1" }, { group: "07" }]) {
+    for (const filters of [{}, all, { ip: "10.0.0.1" }, { group: "07" }, { country: "ES", start_date: 1, end_date: 200_000 }]) {
       const { count, page } = reportQuery("app_x", filters as never, { limit: 10, page: 1 });
-      for (const statement of [count, page, reportPageAndCount("app_x", filters as never, { limit: 10, page: 1 })]) {
+      const paging = { limit: 10, page: 3 };
+      for (const statement of [count, page, reportPageAndCount("app_x", filters as never, paging), reportPageAndCount("app_x", filters as never, paging, "offset")]) {
         expect(scoped(statement.text), statement.text).toBe(true);
         expect(statement.values[0]).toBe("app_x");
       }

@@ -1,0 +1,96 @@
+// `npm run bench:deep-pages`: a shallow and a deep report page on PostgreSQL, found by OFFSET
+// (before) and as the store finds them now (after: OFFSET for a page starting within the
+// first 10,000 matches, seeking through the per-day counts beyond), in one run. A throwaway
+// cluster holds DEEP_PAGES_REPORTS generated reports (300,000) of one application, loaded as
+// the store loads them; each statement the store sends for GET /reports/encryption (page
+// and count in one) runs DEEP_PAGES_RUNS times (40) over one connection after 3 warm-ups,
+// the methods interleaved so both see the same machine. Prints p50/p99 per page and method,
+// and the deep page's cost over page 1's; exits 1 when the store's deep page costs more
+// than 3× its page 1 or its answer differs from OFFSET's.
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { startCluster } from "../test/postgres/cluster.js";
+import { loadSeed } from "../server/seed/load.js";
+import { migrate } from "../server/store/postgres/migrate.js";
+import { createPostgresStore } from "../server/store/postgres/index.js";
+import { reportPageAndCount, type PageMethod } from "../server/store/postgres/reports.js";
+import { seedDatabase } from "../server/store/postgres/seed.js";
+import type { ReportFilters } from "../server/store/index.js";
+import { percentile } from "./lib/load.js";
+import { epochMs, generateReports } from "./scale/generate.js";
+
+const reportCount = Number(process.env.DEEP_PAGES_REPORTS ?? 300_000);
+const runs = Number(process.env.DEEP_PAGES_RUNS ?? 40);
+const limit = 100;
+/** Before (every page by OFFSET) and after (the store's choice). */
+const methods = ["offset", "auto"] as const satisfies readonly PageMethod[];
+type Method = (typeof methods)[number];
+const quarter = { start_date: epochMs / 1000 + 400 * 86_400 + 3_600, end_date: epochMs / 1000 + 490 * 86_400 + 3_600 };
+
+const cluster = await startCluster();
+if ("unavailable" in cluster) {
+  console.error(`bench:deep-pages: ${cluster.unavailable}`);
+  process.exit(1);
+}
+const lines: string[] = [];
+const checks: [boolean, string][] = [];
+try {
+  cluster.createDatabase("deep");
+  const url = cluster.urlOf("deep");
+  process.env.EMAIL_AUTH_KEY ||= "ab".repeat(32);
+  const seed = loadSeed();
+  const app = seed.applications[0]!;
+  const store = createPostgresStore({ connectionString: url, max: 2 });
+  await migrate(store.pool);
+  await seedDatabase(store.pool, seed);
+  process.stderr.write(`loading ${reportCount} reports…\n`);
+  await store.addReports(app.id, generateReports({ count: reportCount, applicationId: app.id, organizationId: app.organization_id }));
+  await store.close();
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+
+  type Row = { total: number; result: { id: string }[] };
+  const query = async (filters: ReportFilters, page: number, method: PageMethod) => (await db.query<Row>(reportPageAndCount(app.id, filters, { limit, page }, method))).rows[0]!;
+  const lastPage = async (filters: ReportFilters) => Math.ceil((await query(filters, 1, "auto")).total / limit);
+
+  const cases: [string, ReportFilters, number[]][] = [
+    ["no filter", {}, [1, 2999]],
+    ["device_type=ANDROID", { device_type: "ANDROID" }, [1, await lastPage({ device_type: "ANDROID" })]],
+    ["status=NEW, a quarter (partial days at both ends)", { status: "NEW", ...quarter }, [1, await lastPage({ status: "NEW", ...quarter })]],
+  ];
+  const ms = (n: number) => n.toFixed(2).padStart(8);
+  lines.push("filters                                            page  matches  before: OFFSET p50 / p99  after: store p50 / p99");
+  for (const [name, filters, pages] of cases) {
+    const p50 = new Map<string, number>();
+    for (const page of pages) {
+      const times: Record<Method, number[]> = { offset: [], auto: [] };
+      const answers: Partial<Record<Method, string>> = {};
+      for (let i = 0; i < runs + 3; i++) {
+        for (const method of methods) {
+          const t0 = performance.now();
+          const row = await query(filters, page, method);
+          if (i >= 3) times[method].push(performance.now() - t0);
+          answers[method] = JSON.stringify(row);
+        }
+      }
+      const total = (JSON.parse(answers.auto!) as Row).total;
+      checks.push([answers.auto === answers.offset, `${name}, page ${page}: the store's answer is OFFSET's`]);
+      for (const method of methods) p50.set(`${method} ${page}`, percentile(times[method], 50));
+      lines.push(`${name.padEnd(50)} ${String(page).padStart(5)} ${String(total).padStart(8)}  ${ms(percentile(times.offset, 50))} / ${ms(percentile(times.offset, 99))}     ${ms(percentile(times.auto, 50))} / ${ms(percentile(times.auto, 99))}`);
+    }
+    const [shallow, deep] = pages;
+    const ratio = (method: Method) => p50.get(`${method} ${deep}`)! / p50.get(`${method} ${shallow}`)!;
+    lines.push(`${"".padEnd(50)} p50 page ${deep} / page ${shallow}: before ${ratio("offset").toFixed(2)}×, after ${ratio("auto").toFixed(2)}×`);
+    checks.push([ratio("auto") < 3, `${name}: the store's page ${deep} costs < 3× its page 1 (p50)`]);
+  }
+  await db.end();
+} finally {
+  cluster.stop();
+}
+
+console.log(`\nbench:deep-pages ${new Date().toISOString()}, load average ${loadavg().map((n) => n.toFixed(1)).join(" / ")}: ${reportCount} reports on PostgreSQL 15, limit ${limit}, ${runs} runs per page and method (page and count in one statement, one connection, ms)`);
+console.log(lines.join("\n"));
+console.log("\ncheck");
+for (const [ok, what] of checks) console.log(`  ${ok ? "PASS" : "MISS"}  ${what}`);
+process.exit(checks.every(([ok]) => ok) ? 0 : 1);
