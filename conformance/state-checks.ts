@@ -3,7 +3,7 @@
 // cannot look a receiver up. Each says why, and is reported as skipped on such a target.
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components } from "../generated/schema.js";
-import { clientCalls, consumedBy, hasId, idFixtures, idNeeds, notificationBody, rawRequest } from "./calls.js";
+import { clientCalls, idNeeds, notificationBody, rawRequest } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type Observed } from "./http.js";
@@ -69,18 +69,6 @@ function asOtherApplication(target: Target): Target {
   const other = target.fixtures.otherApplication;
   if (!other) throw new Error("needs fixtures.otherApplication");
   return { ...target, ...other };
-}
-
-function isolationCheck(operationId: OperationId): Check {
-  return {
-    name: `${operationId}: 404 problem for this application's ${idFixtures[operationId] ?? "id"} asked by another application`,
-    operationId,
-    statefulBecause: otherApplicationBecause,
-    needs: [...idNeeds(operationId), "otherApplication"],
-    // On a target that leaks, another application's call to a deleting operation deletes the record.
-    ...(consumedBy(operationId) ? { consumes: consumedBy(operationId) } : {}),
-    run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api, target))),
-  };
 }
 
 const listIsolation: Check = {
@@ -172,7 +160,6 @@ function pastTheEndCheck(operationId: OperationId): Check {
 export const stateChecks: Check[] = [
   sortMoves,
   undefaultConflict,
-  ...operationIds.filter(hasId).map(isolationCheck),
   listIsolation,
   unknownReceiver,
   sendAtInThePast,
