@@ -35,6 +35,14 @@ export function exampleFixtures(): Fixtures {
   return fixtures;
 }
 
+/**
+ * The kind of record a deleting operation (DELETE, read from the document) uses up: its
+ * checks that reach the record run last, each on a disposable record (Check.consumes).
+ */
+export function consumedBy(operationId: OperationId): IdFixture | undefined {
+  return (operations[operationId].method as string) === "delete" ? idFixtures[operationId] : undefined;
+}
+
 /** The fixture an operation's `{id}` needs (none for an operation without one). */
 export function idNeeds(operationId: OperationId): Need[] {
   const fixture = idFixtures[operationId];

@@ -2,14 +2,32 @@
 // cannot express (docs/conformance.md): for every operation of the generated table 401
 // without (or with the other scheme's) credentials, 400 for values outside the schema, 404
 // for unknown ids, 415 for a body that is not JSON; the e-mail transport's secrets not echoed.
-// Each operation's success (status, content type, envelope, schema) is a workflow step's.
+// Each operation's success (status, content type, envelope, schema) is a workflow step's,
+// but a deleting operation's, which uses up a disposable record and runs last.
 import { operations, type OperationId } from "../generated/operations.js";
-import { clientCalls, credentialNeeds, hasId, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
+import { clientCalls, consumedBy, credentialNeeds, hasId, idNeeds, rawRequest, schemeOf, unknownId, type CallInput } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type RawRequest } from "./http.js";
 
 const operationIds = Object.keys(operations) as OperationId[];
+
+// A deletion uses up its record: the runner gives the check a disposable one of its own and
+// runs it after every other check (Check.consumes), which a workflow step cannot be given.
+function deletionCheck(operationId: OperationId, consumes: NonNullable<ReturnType<typeof consumedBy>>): Check {
+  const { successStatus } = operations[operationId] as { successStatus: number };
+  return {
+    name: `${operationId}: ${successStatus} on a disposable ${consumes}, then 404 for it (run last)`,
+    operationId,
+    needs: [...idNeeds(operationId), ...credentialNeeds(operationId)],
+    consumes,
+    run: async (target) => {
+      expectSuccess(operationId, await viaClient(target, (api) => clientCalls[operationId](api, target)));
+      // A deletion is checked by its effect too: the same call again finds nothing.
+      if (target.stateful) expectProblem(404, await viaClient(target, (api) => clientCalls[operationId](api, target)));
+    },
+  };
+}
 
 function unauthorizedChecks(operationId: OperationId): Check[] {
   const scheme = schemeOf(operationId);
@@ -155,6 +173,7 @@ const secretsNotEchoed: Check = {
 /** The checks that hold on every target, stateless mock included. */
 export const contractChecks: Check[] = [
   ...operationIds.flatMap((operationId) => [
+    ...(consumedBy(operationId) ? [deletionCheck(operationId, consumedBy(operationId)!)] : []),
     ...unauthorizedChecks(operationId),
     ...badInputChecks(operationId),
     ...(hasId(operationId) ? [notFoundCheck(operationId)] : []),

@@ -3,7 +3,7 @@
 // cannot look a receiver up. Each says why, and is reported as skipped on such a target.
 import { operations, type OperationId } from "../generated/operations.js";
 import type { components } from "../generated/schema.js";
-import { clientCalls, idNeeds, notificationBody, rawRequest } from "./calls.js";
+import { clientCalls, consumedBy, hasId, idFixtures, idNeeds, notificationBody, rawRequest } from "./calls.js";
 import type { Check } from "./check.js";
 import { expectProblem, expectSuccess, expectThat } from "./expect.js";
 import { viaClient, viaFetch, type Observed } from "./http.js";
@@ -69,6 +69,20 @@ function asOtherApplication(target: Target): Target {
   const other = target.fixtures.otherApplication;
   if (!other) throw new Error("needs fixtures.otherApplication");
   return { ...target, ...other };
+}
+
+// Another application's 404 for each record is a step of the tenant-isolation workflow; a
+// deleting operation's stays here: on a target that leaks, the call deletes the record, so
+// it takes a disposable one and runs last (Check.consumes).
+function deletionIsolationCheck(operationId: OperationId): Check {
+  return {
+    name: `${operationId}: 404 problem for this application's ${idFixtures[operationId] ?? "id"} asked by another application`,
+    operationId,
+    statefulBecause: otherApplicationBecause,
+    needs: [...idNeeds(operationId), "otherApplication"],
+    consumes: consumedBy(operationId)!,
+    run: async (target) => expectProblem(404, await viaClient(asOtherApplication(target), (api) => clientCalls[operationId](api, target))),
+  };
 }
 
 const listIsolation: Check = {
@@ -160,6 +174,7 @@ function pastTheEndCheck(operationId: OperationId): Check {
 export const stateChecks: Check[] = [
   sortMoves,
   undefaultConflict,
+  ...operationIds.filter((operationId) => hasId(operationId) && consumedBy(operationId)).map(deletionIsolationCheck),
   listIsolation,
   unknownReceiver,
   sendAtInThePast,
