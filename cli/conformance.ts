@@ -34,7 +34,7 @@ only the TypeScript suite can express; one report, one exit code.
 The run changes the target: the workflows set the SMS provider's countries, patterns and
 log_messages to the documented example's, save the e-mail transport (SES, then SendGrid)
 and schedule four notifications for everyone in 2030; the checks move the provider and
-back, save the documented transport again and schedule one more notification.
+back and save the documented transport again.
 Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
 2 bad arguments, fixture errors, or a target that cannot be reached.`;
 

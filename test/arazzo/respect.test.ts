@@ -35,10 +35,12 @@ afterAll(async () => {
 const key = (s: { workflowId: string; stepId: string }) => `${s.workflowId}/${s.stepId}`;
 
 describe("the Arazzo workflows", () => {
-  it("call each of the document's operations", () => {
+  // A deleting operation's success is the TypeScript suite's (it uses up a disposable record).
+  it("call each of the document's operations, but a deleting one", () => {
     const text = readFileSync(workflowsFile, "utf8");
     const called = new Set([...text.matchAll(/operationId: \$sourceDescriptions\.openapi\.(\w+)/g)].map((m) => m[1]));
-    expect([...called].sort()).toEqual(Object.keys(operations).sort());
+    const expected = Object.entries(operations).filter(([, op]) => (op.method as string) !== "delete").map(([id]) => id);
+    expect([...called].sort()).toEqual(expected.sort());
   });
 
   // A notification goes to everyone at a time to come instead of to the example's receivers,
