@@ -81,7 +81,7 @@ describe("authsvc-api conformance against the reference server over a seed of ot
     expect(report.totals).toEqual({ checks: checks.length, passed: checks.length, failed: 0, skipped: 0 });
     expect(code).toBe(0);
     expect(out, "the other application's secret is not echoed").not.toContain((fixtures.otherApplication as { apiSecret: string }).apiSecret);
-  }, 240_000);
+  }, 360_000);
 
   it("without a fixtures file, skips exactly the checks that need an id and names what each needs", async () => {
     const { code, out } = await conformance([...base, "--format", "json"]);
