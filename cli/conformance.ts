@@ -1,12 +1,15 @@
-// `authsvc-api conformance`: the conformance suite against any implementation of the API.
-// Prints one line per check and a summary (or, with --format json, one JSON report);
+// `authsvc-api conformance`: the conformance run against any implementation of the API: the
+// shipped Arazzo workflows through Redocly's `respect`, then the checks only the TypeScript
+// suite can express. Prints one line per workflow step and per check and a summary (or, with
+// --format json, one JSON report);
 // exits 0 when no check fails, 1 when one does (or, with --fail-on-skip, is skipped), 2
 // with one line on bad arguments, a target that cannot be reached, or fixture errors.
 import { parseArgs } from "node:util";
 import { FixturesError, readFixtures } from "../conformance/fixtures.js";
 import { preflight } from "../conformance/preflight.js";
 import { jsonReport } from "../conformance/report.js";
-import { runChecks, runFailed, summary, table, TargetUnreachable, type Fixtures, type Target } from "../conformance/suite.js";
+import { runChecks, runFailed, summary, table, TargetUnreachable, type Fixtures, type Outcome, type Target } from "../conformance/suite.js";
+import { runWorkflows, workflowSteps } from "../conformance/workflows.js";
 
 const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
                                [--fixtures FILE] [--format text|json] [--stateless] [--fail-on-skip]
@@ -26,8 +29,12 @@ const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--ap
   --stateless   the target keeps no state (a mock): skip the checks that need state
   --fail-on-skip  a skipped check fails the run (CI: a missing fixture cannot hide a check)
 
-The state checks change the target and put it back: they move the SMS provider and back,
-save the e-mail transport with the documented example and schedule a notification.
+It runs the Arazzo workflows shipped with the contract (redocly respect), then the checks
+only the TypeScript suite can express; one report, one exit code.
+The run changes the target: the workflows set the SMS provider's countries, patterns and
+log_messages to the documented example's, save the e-mail transport (SES, then SendGrid)
+and schedule four notifications for everyone in 2030; the checks move the provider and
+back and save the documented transport again.
 Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
 2 bad arguments, fixture errors, or a target that cannot be reached.`;
 
@@ -113,13 +120,26 @@ export async function run(argv: string[]): Promise<number> {
       console.error(`authsvc-api conformance: ${fixtureErrors.length} fixture error${fixtureErrors.length === 1 ? "" : "s"} (the setup, not the service; no check ran):\n${fixtureErrors.map((e) => `  ${e}`).join("\n")}`);
       return 2;
     }
-    const outcomes = await runChecks(target);
+    const outcomes = [...(await runWorkflows(target)), ...(await runChecks(target))];
     if (format === "json") console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
-    else console.log(`${table(outcomes)}\n\n${summary(target, outcomes, { failOnSkip })}`);
+    else console.log(`${table(outcomes)}\n\n${workflowsLine(outcomes)}\n${summary(target, outcomes, { failOnSkip })}`);
     return runFailed(outcomes, { failOnSkip }) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;
     console.error(`authsvc-api conformance: ${error.message}; is the service running there?`);
     return 2;
   }
+}
+
+/** `arazzo: 8 workflows (8 passed, 0 failed, 0 skipped), 26 steps by redocly respect`: the steps' share of the report. */
+function workflowsLine(outcomes: Outcome[]): string {
+  const byWorkflow = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    const workflow = (o.check as { workflow?: string }).workflow;
+    if (workflow) byWorkflow.set(workflow, [...(byWorkflow.get(workflow) ?? []), o]);
+  }
+  const all = [...byWorkflow.values()];
+  const failed = all.filter((steps) => steps.some((o) => o.status === "failed")).length;
+  const skipped = all.filter((steps) => steps.every((o) => o.status === "skipped")).length;
+  return `arazzo: ${all.length} workflows (${all.length - failed - skipped} passed, ${failed} failed, ${skipped} skipped), ${workflowSteps().length} steps, by redocly respect`;
 }

@@ -6,3 +6,4 @@ export { parseFixtures, readFixtures, FixturesError } from "./fixtures.js";
 export { exampleFixtures } from "./calls.js";
 export { preflight } from "./preflight.js";
 export { listChecks } from "./list-checks.js";
+export { runWorkflows, workflowSteps, workflowsFile, type StepCheck } from "./workflows.js";

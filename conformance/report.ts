@@ -1,12 +1,13 @@
 // The machine-readable report of `authsvc-api conformance --format json`, for CI: the
-// totals, each skip reason with its count, and one entry per check in suite order.
+// totals and one entry per workflow step and per check, in run order.
 import type { Outcome } from "./suite.js";
 import type { Target } from "./target.js";
 
 export interface JsonReport {
   target: { name: string; baseUrl: string; stateful: boolean; fixtures: string[] };
   totals: { checks: number; passed: number; failed: number; skipped: number };
-  checks: { name: string; operationId: string; status: Outcome["status"]; detail?: string }[];
+  /** `workflow` names the Arazzo workflow of a step (run by Respect); a check of the TypeScript suite has none. */
+  checks: { name: string; operationId: string; workflow?: string; status: Outcome["status"]; detail?: string }[];
 }
 
 export function jsonReport(target: Target, outcomes: Outcome[]): JsonReport {
@@ -18,6 +19,7 @@ export function jsonReport(target: Target, outcomes: Outcome[]): JsonReport {
     checks: outcomes.map((o) => ({
       name: o.check.name,
       operationId: o.check.operationId,
+      ...((o.check as { workflow?: string }).workflow ? { workflow: (o.check as { workflow?: string }).workflow } : {}),
       status: o.status,
       ...(o.detail !== undefined ? { detail: o.detail } : {}),
     })),

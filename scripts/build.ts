@@ -21,6 +21,8 @@ const copies: Record<string, Record<string, string>> = {
   contract: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",
+    // The Arazzo workflows, beside the document they name (`redocly respect` runs them as shipped).
+    "generated/integration.arazzo.json": "generated/integration.arazzo.json",
     // The rendered reference (`npm run docs`, built below) and the Postman collection.
     "dist/docs": "docs",
     "generated/postman": "postman",
@@ -34,6 +36,8 @@ const copies: Record<string, Record<string, string>> = {
   server: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",
+    // The first part of `authsvc-api conformance` (conformance/workflows.ts).
+    "generated/integration.arazzo.json": "generated/integration.arazzo.json",
     "server/seed/demo.json": "server/seed/demo.json",
   },
 };

@@ -20,7 +20,6 @@ export const demoInputs: Record<string, string> = {
   token: appA.apiKey,
   apiKey: appA.apiKey,
   apiSecret: appA.apiSecret,
-  applicationId: appA.applicationId,
   widgetId: idOf("readWidget"),
   userId: recordsOf(appA).users[0]!,
   smsProviderId: idOf("updateSmsProvider"),

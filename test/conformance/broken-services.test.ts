@@ -1,9 +1,11 @@
 // `authsvc-api conformance` against services broken the ways a backend team breaks them,
-// each the reference server with one handler changed: a report filter ignored, a widget
-// served to any application (caught by the isolation checks, which a run without the
-// second application's fixture skips: --fail-on-skip fails it), a service that is not
-// running (one error, exit 2), a fixture the service does not hold (a fixture error, not
-// a service failure), and a 500 whose request id the report shows.
+// each the reference server with one handler changed, and caught by the combined run (the
+// Arazzo workflows through respect, then the TypeScript checks): a report filter ignored
+// (TypeScript), a widget served to any application (the tenant-isolation workflow, which a
+// run without the second application's fixture skips: --fail-on-skip fails it), an
+// answer outside the document (a workflow step), a service that is not running (one error,
+// exit 2), a fixture the service does not hold (a fixture error, not a service failure),
+// and a 500 whose request id the report shows (a workflow step).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,10 +35,10 @@ function fixturesFile(name: string, fixtures: object): string {
 }
 
 /** The reference server over the demo seed with some handlers replaced. */
-async function serviceWith(change: (real: Handlers) => Partial<Handlers>): Promise<string[]> {
+async function serviceWith(change: (real: Handlers) => Partial<Handlers>, options: { validateResponses?: boolean } = {}): Promise<string[]> {
   const store = createStore(loadSeed());
   const real = createHandlers({ store, clock: () => new Date() });
-  const server = await startServer({ store, rateLimit: false, failedAuthLimit: false, handlers: change(real) });
+  const server = await startServer({ store, rateLimit: false, failedAuthLimit: false, handlers: change(real), ...options });
   servers.push(server);
   return ["--base-url", server.url, "--api-key", appA.apiKey, "--api-secret", appA.apiSecret];
 }
@@ -55,7 +57,7 @@ describe("conformance against broken services", () => {
     ]);
     expect(out).toMatch(/the region filter is ignored: region=ZZ finds \d+ of \d+ records/);
     expect(out).toMatch(/result: FAIL: 2 failed, 0 skipped/);
-  }, 120_000);
+  }, 240_000);
 
   it("every filter of the document has its checks", () => {
     const names = listChecks.map((check) => check.name);
@@ -80,8 +82,30 @@ describe("conformance against broken services", () => {
 
     const full = await conformanceCommand([...base, "--fixtures", fixturesFile("other.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
     expect(full.code).toBe(1);
-    expect(full.out).toContain("FAIL  readWidget: 404 problem for this application's widget asked by another application");
-  }, 180_000);
+    const failed = full.out.split("\n").filter((line) => line.startsWith("FAIL"));
+    expect(failed).toEqual(["FAIL  readWidget: workflow tenant-isolation, step widget"]);
+    expect(full.out).toMatch(/readWidget: workflow tenant-isolation, step widget\n\s+GET \S+\/widgets\/wgt_5a3c8e1f7b92 → 200: success criteria check/);
+    expect(full.out).toContain("arazzo: 8 workflows (7 passed, 1 failed, 0 skipped)");
+  }, 480_000);
+
+  // The success answers are judged on the workflow steps now: Respect's schema check, plus
+  // the document's formats, which Respect's validator skips (a `url` that is not a URI).
+  it("a service answering a webhook outside the document (its responses not validated) fails the steps that read it, and only those", async () => {
+    const base = await serviceWith(
+      (real) => ({
+        readWebhook: async (input) => {
+          const answer = (await real.readWebhook(input)) as { result: { url: string } };
+          return { ...answer, result: { ...answer.result, url: "not a URI" } } as never;
+        },
+      }),
+      { validateResponses: false },
+    );
+    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("format.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    expect(code).toBe(1);
+    const failed = out.split("\n").filter((line) => line.startsWith("FAIL"));
+    expect(failed).toEqual(["FAIL  readWebhook: workflow webhooks-list-read-history, step read", "FAIL  readWebhook: workflow stateful-reads, step read-listed"]);
+    expect(out).toContain(`body does not match the 200 response schema: body/result/url must match format "uri"`);
+  }, 240_000);
 
   it("a service that is not running is one error, exit 2", async () => {
     const base = await serviceWith(() => ({}));
@@ -109,6 +133,6 @@ describe("conformance against broken services", () => {
     }));
     const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
     expect(code).toBe(1);
-    expect(out).toMatch(/status: expected 200, got 500 \(.*; X-Request-Id: [0-9a-f-]{36}\)/);
-  }, 120_000);
+    expect(out).toMatch(/FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 500 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/);
+  }, 240_000);
 });

@@ -1,6 +1,6 @@
 // `authsvc-api conformance` (cli/conformance.ts) as a user runs it: against the reference
 // server over a seed whose every id and key differs from the demo data, with a fixtures
-// file naming that seed's records (every check runs and passes); without a fixtures file
+// file naming that seed's records (every workflow step and check runs and passes); without a fixtures file
 // (the checks that need ids are skipped, each named with what it needs); against a broken
 // target (exit 1); and with bad flags (exit 2, one line).
 import { execFile } from "node:child_process";
@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conformanceCommand } from "./run-cli.js";
 import { exampleFixtures } from "../../conformance/calls.js";
 import type { JsonReport } from "../../conformance/report.js";
-import { checks } from "../../conformance/suite.js";
+import { checks as tsChecks } from "../../conformance/suite.js";
+import { workflowSteps } from "../../conformance/workflows.js";
 import { startServer, type RunningServer } from "../support/server.js";
 import { checkSeed, loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
@@ -40,6 +41,8 @@ function writeJson(name: string, value: unknown): string {
   return file;
 }
 
+/** What one run reports: every workflow step, then every check of the TypeScript suite. */
+const checks = [...workflowSteps(), ...tsChecks];
 const needsAFixture = checks.filter((check) => (check.needs ?? []).some((need) => need !== "apiSecret"));
 
 describe("authsvc-api conformance against the reference server over a seed of other ids", () => {
@@ -78,7 +81,7 @@ describe("authsvc-api conformance against the reference server over a seed of ot
     expect(report.totals).toEqual({ checks: checks.length, passed: checks.length, failed: 0, skipped: 0 });
     expect(code).toBe(0);
     expect(out, "the other application's secret is not echoed").not.toContain((fixtures.otherApplication as { apiSecret: string }).apiSecret);
-  });
+  }, 360_000);
 
   it("without a fixtures file, skips exactly the checks that need an id and names what each needs", async () => {
     const { code, out } = await conformance([...base, "--format", "json"]);
@@ -92,15 +95,16 @@ describe("authsvc-api conformance against the reference server over a seed of ot
     expect(report.totals.failed).toBe(0);
     expect(report.totals.passed).toBe(checks.length - needsAFixture.length);
     expect(code).toBe(0);
-  });
+  }, 240_000);
 
   it("in text, prints a SKIP line per skipped check and the reasons in the summary", async () => {
     const { code, out } = await conformance(base);
     expect(code).toBe(0);
     for (const check of needsAFixture) expect(out).toContain(`SKIP  ${check.name}`);
-    const widgetOnly = needsAFixture.filter((c) => c.needs!.join() === "widget").length;
-    expect(out).toContain(`skipped ${widgetOnly}: needs widget in the fixtures file (--fixtures)`);
-  });
+    const providerOnly = needsAFixture.filter((c) => c.needs!.join() === "smsProvider").length;
+    expect(providerOnly).toBeGreaterThan(0);
+    expect(out).toContain(`skipped ${providerOnly}: needs smsProvider in the fixtures file (--fixtures)`);
+  }, 240_000);
 
   it("without --api-secret, skips the checks that send the key pair and says so", async () => {
     const { code, out } = await conformance([...base.slice(0, 4), "--fixtures", fixturesFile, "--format", "json"]);
@@ -110,7 +114,7 @@ describe("authsvc-api conformance against the reference server over a seed of ot
     for (const c of skipped) expect(c.detail).toBe("needs --api-secret");
     expect(report.checks.filter((c) => c.status === "failed")).toEqual([]);
     expect(code).toBe(0);
-  });
+  }, 240_000);
 });
 
 describe("authsvc-api conformance against a broken target", () => {
@@ -122,11 +126,15 @@ describe("authsvc-api conformance against a broken target", () => {
       const report = JSON.parse(out) as JsonReport;
       expect(code).toBe(1);
       expect(report.totals.failed).toBeGreaterThan(0);
-      expect(report.checks.find((c) => c.name.startsWith("readWidget: 200"))).toMatchObject({ status: "failed", detail: expect.stringContaining("type: expected") });
+      expect(report.checks.find((c) => c.name === "readWidget: workflow widget-and-user-activity, step widget")).toMatchObject({
+        status: "failed",
+        workflow: "widget-and-user-activity",
+        detail: expect.stringContaining("body/type must be equal to constant"),
+      });
     } finally {
       await double.close();
     }
-  });
+  }, 240_000);
 });
 
 describe("authsvc-api conformance with bad flags", () => {

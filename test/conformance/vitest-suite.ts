@@ -1,10 +1,13 @@
-// Registers the suite as vitest tests, one per check, for a target a test file starts; the
-// checks that use up a record run last, on the target's disposable records.
+// Registers the run as vitest tests for a target a test file starts, as `authsvc-api
+// conformance` runs it: one per step of the Arazzo workflows (run first, in one `redocly
+// respect`), then one per check; the checks that use up a record run last, on the target's
+// disposable records.
 // Skipped checks are reported as skipped with their reason, and the summary (how many ran,
 // how many were skipped and why) is printed once the target has been checked.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { checks, disposablesOf, runInTurn, runOrder, summary, type Disposables, type Outcome } from "../../conformance/suite.js";
 import type { Target } from "../../conformance/target.js";
+import { runWorkflows, workflowSteps } from "../../conformance/workflows.js";
 
 export interface StartedTarget {
   target: Target;
@@ -17,15 +20,26 @@ export function conformanceSuite(name: string, start: () => Promise<StartedTarge
     const outcomes: Outcome[] = [];
 
     let left: Disposables = {};
+    let steps: Outcome[] = [];
 
     beforeAll(async () => {
       started = await start();
       left = disposablesOf(started.target);
-    });
+      steps = await runWorkflows(started.target);
+      outcomes.push(...steps);
+    }, 120_000);
     afterAll(async () => {
       await started?.close();
       if (started) console.log(summary(started.target, outcomes));
     });
+
+    for (const step of workflowSteps()) {
+      it(step.name, (context) => {
+        const outcome = steps.find((o) => o.check.name === step.name)!;
+        if (outcome.status === "skipped") context.skip(outcome.detail);
+        if (outcome.status === "failed") throw new Error(outcome.detail);
+      });
+    }
 
     // Vitest runs a file's tests in the order they are registered: the checks that use up a
     // record come last, each on a disposable record, as in `authsvc-api conformance`.

@@ -125,6 +125,7 @@ describe("npm pack", () => {
         "dist/server/express/index.d.ts",
         "dist/conformance/index.js",
         "dist/generated/openapi.json",
+        "dist/generated/integration.arazzo.json",
       ]),
     );
     for (const key of Object.keys(packageNames) as PackageKey[]) {
@@ -164,7 +165,7 @@ describe("npm pack", () => {
       bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
     });
     expect(declared("server")).toEqual({
-      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"],
+      dependencies: ["@redocly/cli", "ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"],
       peers: { [name]: version, "@types/express": "^5.0.0", express: "^5.0.0", "express-openapi-validator": "^5.6.2" },
       optional: [name, "@types/express"],
       bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },

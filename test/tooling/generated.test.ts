@@ -9,6 +9,7 @@ import { root, run, type Ran } from "./run.js";
 
 const files = [
   "openapi.json",
+  "integration.arazzo.json",
   "schema.d.ts",
   "operations.ts",
   "examples.ts",
