@@ -8,7 +8,7 @@ import type { Handlers } from "./express/contract.js";
 import { createHandlers } from "./handlers/index.js";
 import type { CorsOptions } from "./http/cors.js";
 import type { RateLimitOptions } from "./http/rate-limit.js";
-import type { Store } from "./store/index.js";
+import type { Store } from "./domain/index.js";
 
 export interface AppOptions {
   /** The data every handler reads and writes, and the credentials it authenticates. */

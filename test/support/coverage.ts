@@ -7,7 +7,7 @@ import { badInputs } from "../../conformance/contract-checks.js";
 import { clientCalls, idFixtures } from "../../conformance/calls.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
