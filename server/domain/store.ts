@@ -28,7 +28,7 @@ export interface Store {
   authenticateBearer(apiKey: string): Promise<Caller | undefined>;
   /** The application of an API key and secret pair, or undefined unless both match. */
   authenticateKeyPair(apiKey: string, apiSecret: string): Promise<Caller | undefined>;
-  /** The applications held, by id with their names (server/main.ts's start-up lines; tests). */
+  /** The applications held, by id with their names (the reference server's start-up lines; tests). */
   applications(): Promise<{ id: string; organizationId: string; name: string }[]>;
 
   widget(applicationId: string, id: string): Promise<Widget>;
