@@ -1,6 +1,7 @@
 // `authsvc-api serve`: the stateful reference server of `npm start` from an installed
-// package, with the demo data (or a seed file). The flags become the variables the entry
-// point reads, so `serve` and `npm start` are the same program with the same defaults.
+// package, with the demo data (or a seed file). The flags override the environment's
+// configuration (server/config.ts), so `serve` and `npm start` are the same program with the
+// same defaults.
 import { resolve } from "node:path";
 import { command, parseFlags, portFlag, UsageError } from "./args.js";
 
@@ -23,13 +24,15 @@ export function run(argv: string[]): Promise<number> {
     if (flags === "help") return "help";
     const port = portFlag(flags.port);
     if (flags.seed === "") throw new UsageError("--seed needs a file");
-    if (port !== undefined) process.env.PORT = String(port);
-    if (flags.host) process.env.HOST = flags.host;
-    if (flags.seed !== undefined) process.env.SEED_FILE = resolve(flags.seed);
+    // Loaded once the flags are known good: --help and a bad flag answer at once.
+    const [{ serverConfigFromEnv }, { runReferenceServer }] = await Promise.all([import("../server/config.js"), import("../server/reference-server.js")]);
     // The package runs the in-memory store only: PostgreSQL (and its driver) is the repository's.
-    delete process.env.DATABASE_URL;
-    // The entry point starts on import and keeps the process alive; it exits 1 itself on failure.
-    await import("../server/main.js");
-    return 0;
+    // PORT is not read when --port replaces it, so a stray value cannot stop `serve --port 0`.
+    return runReferenceServer(() => ({
+      ...serverConfigFromEnv({ ...process.env, DATABASE_URL: undefined, ...(port === undefined ? {} : { PORT: undefined }) }),
+      ...(port === undefined ? {} : { port }),
+      ...(flags.host ? { host: flags.host } : {}),
+      ...(flags.seed === undefined ? {} : { seedFile: resolve(flags.seed) }),
+    }));
   });
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../generated/operations.js";
+import { deref as derefIn, resolvePointer } from "../server/openapi-helpers.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -26,25 +27,8 @@ function bundleUrl(): URL {
 /** The bundled document. */
 export const doc: Node = JSON.parse(readFileSync(bundleUrl(), "utf8"));
 
-function resolveRef(ref: string): Node {
-  if (!ref.startsWith("#/")) throw new Error(`cannot follow ${ref}`);
-  const target = ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce((at: Node, key: string) => at?.[key], doc);
-  if (target === undefined) throw new Error(`dangling $ref ${ref}`);
-  return target;
-}
-
-function deref(node: Node): Node {
-  let current = node;
-  for (let hops = 0; current && typeof current === "object" && typeof current.$ref === "string"; hops++) {
-    if (hops > 20) throw new Error(`cannot follow ${node.$ref}`);
-    current = resolveRef(current.$ref);
-  }
-  return current;
-}
+/** `node` with its `$ref`s followed in the bundled document. */
+const deref = (node: Node): Node => derefIn(doc, node);
 
 function operation(operationId: OperationId): Node {
   const { method, path } = operations[operationId];
@@ -85,7 +69,7 @@ const compiled = new Map<string, ValidateFunction>();
 function componentValidator(ref: string): ValidateFunction {
   let validate = compiled.get(ref);
   if (!validate) {
-    resolveRef(ref);
+    resolvePointer(doc, ref);
     validate = ajv.compile({ $ref: `${schemaBase}${ref}` });
     compiled.set(ref, validate);
   }

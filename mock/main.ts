@@ -1,17 +1,12 @@
-// `npm run mock`: the mock on http://127.0.0.1:4010/v1 (PORT, HOST, MOCK_DYNAMIC override), until Ctrl-C.
-import { integerEnv } from "../server/env.js";
+// `npm run mock`: the mock on http://127.0.0.1:4010/v1 (PORT, HOST, MOCK_DYNAMIC override: server/config.ts), until Ctrl-C.
+import { mockConfigFromEnv, type MockConfig } from "../server/config.js";
 import { runMock } from "./run.js";
 
-let port: number;
+let config: MockConfig;
 try {
-  port = integerEnv("PORT", 4010);
+  config = mockConfigFromEnv();
 } catch (error) {
   console.error(`Cannot start the mock: ${(error as Error).message}`);
   process.exit(1);
 }
-process.exitCode = await runMock({
-  port,
-  host: process.env.HOST || "127.0.0.1",
-  logLevel: "info",
-  dynamic: process.env.MOCK_DYNAMIC === "true",
-});
+process.exitCode = await runMock({ ...config, logLevel: "info" });

@@ -6,23 +6,14 @@
 // `as const` (literal types) and deeply frozen, so a test that changes a fixture by mistake
 // throws instead of changing it for every later test; `copyOf()` gives a mutable copy.
 import { readFileSync, writeFileSync } from "node:fs";
+import { deref as derefIn, operationEntries } from "../server/openapi-helpers.js";
 
 const [input = "generated/openapi.json", output = "generated/examples.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));
-// Every method OpenAPI allows on a path item: an operation on any of them is generated.
-const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
 type Node = any;
 
-function deref(node: Node): Node {
-  let current = node;
-  while (current?.$ref) {
-    const target = current.$ref.slice(2).split("/").reduce((at: Node, key: string) => at?.[key], doc);
-    if (target === undefined) throw new Error(`dangling $ref ${current.$ref}`);
-    current = target;
-  }
-  return current;
-}
+const deref = (node: Node): Node => derefIn(doc, node);
 
 const componentName = (ref: string) => ref.split("/").pop()!;
 
@@ -44,32 +35,29 @@ function record(examples: Node, schema: Node, fallbackType: string, where: strin
 }
 
 const answers: string[] = [];
-for (const [path, item] of Object.entries<Node>(doc.paths)) {
-  for (const method of methods) {
-    const op = item[method];
-    if (!op) continue;
-    const opType = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
-    for (const [contentType, media] of Object.entries<Node>(deref(op.requestBody)?.content ?? {})) {
-      record(media.examples, media.schema, `NonNullable<${opType}["requestBody"]>["content"][${JSON.stringify(contentType)}]`, `${op.operationId} request`);
-    }
-    const statuses: string[] = [];
-    for (const [status, ref] of Object.entries<Node>(op.responses)) {
-      const response = deref(ref);
-      const [contentType, media] = Object.entries<Node>(response.content ?? {})[0] ?? [];
-      if (!contentType) continue;
-      const names = record(media.examples, media.schema, `${opType}["responses"][${status}]["content"][${JSON.stringify(contentType)}]`, `${op.operationId} ${status}`);
-      const headers = Object.fromEntries(
-        Object.entries<Node>(response.headers ?? {})
-          .map(([name, header]) => [name, deref(header).example] as const)
-          .filter(([, example]) => example !== undefined)
-          .map(([name, example]) => [name, String(example)]),
-      );
-      statuses.push(
-        `    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`,
-      );
-    }
-    answers.push(`  ${op.operationId}: {\n${statuses.join("\n")}\n  },`);
+// Every operation, on any of the eight methods of a path item.
+for (const { path, method, operation: op } of operationEntries(doc)) {
+  const opType = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
+  for (const [contentType, media] of Object.entries<Node>(deref(op.requestBody)?.content ?? {})) {
+    record(media.examples, media.schema, `NonNullable<${opType}["requestBody"]>["content"][${JSON.stringify(contentType)}]`, `${op.operationId} request`);
   }
+  const statuses: string[] = [];
+  for (const [status, ref] of Object.entries<Node>(op.responses)) {
+    const response = deref(ref);
+    const [contentType, media] = Object.entries<Node>(response.content ?? {})[0] ?? [];
+    if (!contentType) continue;
+    const names = record(media.examples, media.schema, `${opType}["responses"][${status}]["content"][${JSON.stringify(contentType)}]`, `${op.operationId} ${status}`);
+    const headers = Object.fromEntries(
+      Object.entries<Node>(response.headers ?? {})
+        .map(([name, header]) => [name, deref(header).example] as const)
+        .filter(([, example]) => example !== undefined)
+        .map(([name, example]) => [name, String(example)]),
+    );
+    statuses.push(
+      `    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`,
+    );
+  }
+  answers.push(`  ${op.operationId}: {\n${statuses.join("\n")}\n  },`);
 }
 
 const unused = Object.keys(doc.components.examples).filter((name) => !typeOf.has(name));

@@ -3,42 +3,30 @@
 // credentials) read from the bundled document, so the server's router and the tests never
 // repeat a path by hand.
 import { readFileSync, writeFileSync } from "node:fs";
+import { deref, operationEntries } from "../server/openapi-helpers.js";
 
 const [input = "generated/openapi.json", output = "generated/operations.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));
-// Every method OpenAPI allows on a path item: an operation on any of them is generated.
-const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
-
-/** Follows a local `$ref` (`#/components/…`) once; anything else as is. */
-function resolve(node: any): any {
-  if (typeof node?.$ref !== "string") return node;
-  return node.$ref
-    .slice(2)
-    .split("/")
-    .reduce((found: any, key: string) => found?.[key], doc);
-}
+const resolve = (node: any): any => deref(doc, node);
 
 const rows: string[] = [];
-for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-  for (const method of methods) {
-    const op = item[method];
-    if (!op) continue;
-    const [status, response] = Object.entries<any>(op.responses).find(([code]) => code.startsWith("2"))!;
-    // A success without a JSON body (204, text) has no envelope: its responseType is null.
-    const schema = resolve(resolve(response).content?.["application/json"]?.schema);
-    const security = Object.keys((op.security ?? doc.security)[0]);
-    rows.push(
-      `  ${op.operationId}: {\n` +
-        `    method: ${JSON.stringify(method)},\n` +
-        `    path: ${JSON.stringify(path)},\n` +
-        `    successStatus: ${Number(status)},\n` +
-        `    responseType: ${JSON.stringify(schema?.properties?.type?.const ?? null)},\n` +
-        `    list: ${Boolean(schema?.properties && "meta" in schema.properties)},\n` +
-        `    hasBody: ${Boolean(op.requestBody)},\n` +
-        `    security: ${JSON.stringify(security)},\n` +
-        `  },`,
-    );
-  }
+// Every operation, on any of the eight methods of a path item.
+for (const { path, method, operation: op } of operationEntries(doc)) {
+  const [status, response] = Object.entries<any>(op.responses).find(([code]) => code.startsWith("2"))!;
+  // A success without a JSON body (204, text) has no envelope: its responseType is null.
+  const schema = resolve(resolve(response).content?.["application/json"]?.schema);
+  const security = Object.keys((op.security ?? doc.security)[0]);
+  rows.push(
+    `  ${op.operationId}: {\n` +
+      `    method: ${JSON.stringify(method)},\n` +
+      `    path: ${JSON.stringify(path)},\n` +
+      `    successStatus: ${Number(status)},\n` +
+      `    responseType: ${JSON.stringify(schema?.properties?.type?.const ?? null)},\n` +
+      `    list: ${Boolean(schema?.properties && "meta" in schema.properties)},\n` +
+      `    hasBody: ${Boolean(op.requestBody)},\n` +
+      `    security: ${JSON.stringify(security)},\n` +
+      `  },`,
+  );
 }
 
 writeFileSync(

@@ -7,11 +7,10 @@
 // path, while the shared names stay what the operation they name shows (they are exported
 // as typed examples). test/openapi/error-examples.test.ts checks the result.
 import { readFileSync, writeFileSync } from "node:fs";
+import { operationEntries } from "../server/openapi-helpers.js";
 
 const file = process.argv[2] ?? "generated/openapi.json";
 const doc = JSON.parse(readFileSync(file, "utf8"));
-// Every method OpenAPI allows on a path item: an operation on any of them is generated.
-const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 const problemJson = "application/problem+json";
 
 type Node = any;
@@ -27,7 +26,8 @@ function exampleOf(response: Node): { name: string; value: Node } {
   return { name, value: doc.components.examples[name].value };
 }
 
-const operations = Object.values<Node>(doc.paths).flatMap((item) => methods.filter((m) => item[m]).map((m) => item[m]));
+// Every operation, on any of the eight methods of a path item.
+const operations = operationEntries<Node>(doc).map((entry) => entry.operation);
 const users = new Map<string, number>();
 for (const operation of operations) {
   for (const response of Object.values<Node>(operation.responses)) if (response.$ref) users.set(response.$ref, (users.get(response.$ref) ?? 0) + 1);

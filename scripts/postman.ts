@@ -11,18 +11,15 @@
 // with empty values to fill in.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { deref, operationEntries } from "../server/openapi-helpers.js";
 
 type Node = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const doc: Node = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
 const seed: Node = JSON.parse(readFileSync("server/seed/demo.json", "utf8"));
 const out = "generated/postman";
-const methods = ["get", "put", "post", "delete", "patch"];
 
-const resolve = (node: Node): Node => {
-  while (node?.$ref) node = node.$ref.slice(2).split("/").map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((at: Node, k: string) => at[k], doc);
-  return node;
-};
+const resolve = (node: Node): Node => deref(doc, node);
 
 /** The success status the document gives an operation (its one 2XX). */
 const successOf = (op: Node): number => Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));
@@ -60,13 +57,10 @@ function itemsOf(path: string, method: string, op: Node): Node[] {
 }
 
 const folders = new Map<string, Node[]>();
-for (const [path, item] of Object.entries<Node>(doc.paths)) {
-  for (const method of methods) {
-    const op = item[method];
-    if (!op) continue;
-    const tag = op.tags?.[0] ?? "Other";
-    folders.set(tag, [...(folders.get(tag) ?? []), ...itemsOf(path, method, op)]);
-  }
+// Every operation, on any of the eight methods of a path item.
+for (const { path, method, operation: op } of operationEntries(doc)) {
+  const tag = op.tags?.[0] ?? "Other";
+  folders.set(tag, [...(folders.get(tag) ?? []), ...itemsOf(path, method, op)]);
 }
 
 const collection = {

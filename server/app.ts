@@ -1,6 +1,6 @@
 // The reference server's Express app: this repository's handlers over a store, served by
 // the package's contract-enforcing layer (server/express/), the same code a consumer's
-// service runs. It never listens (server/listen.ts and server/main.ts do).
+// service runs. It never listens (server/listen.ts and server/reference-server.ts do).
 import type express from "express";
 import type { Logger } from "pino";
 import { createContractApp, type TrustProxy } from "./express/app.js";
@@ -8,14 +8,14 @@ import type { Handlers } from "./express/contract.js";
 import { createHandlers } from "./handlers/index.js";
 import type { CorsOptions } from "./http/cors.js";
 import type { RateLimitOptions } from "./http/rate-limit.js";
-import type { Store } from "./store/index.js";
+import type { Store } from "./domain/index.js";
 
 export interface AppOptions {
   /** The data every handler reads and writes, and the credentials it authenticates. */
   store: Store;
   /** The current time for rules (`send_at`, timestamps); tests pin it. */
   clock?: () => Date;
-  /** Where request logs go; default a silent logger (server/main.ts passes one at LOG_LEVEL). */
+  /** Where request logs go; default a silent logger (server/reference-server.ts passes one at LOG_LEVEL). */
   logger?: Logger;
   /** Validate every response body against the document (default true; a failure is a 500). */
   validateResponses?: boolean;

@@ -6,7 +6,8 @@ import type express from "express";
 import { createApp, type AppOptions } from "./app.js";
 import { listen, type ListenOptions } from "./express/listen.js";
 import { loadSeed } from "./seed/load.js";
-import { createStore, type Store } from "./store/index.js";
+import { createStore } from "./store/memory.js";
+import type { Store } from "./domain/index.js";
 
 export interface StartOptions extends Partial<AppOptions>, Pick<ListenOptions, "signals" | "onSignal" | "onClosed" | "onCloseError"> {
   /** Port to listen on; 0 (default) picks a free one. */

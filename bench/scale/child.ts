@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { pino } from "pino";
 import { startServer } from "../../server/listen.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { serveForBench } from "../lib/child.js";
 import { percentile } from "../lib/load.js";
 import { generateReports } from "./generate.js";

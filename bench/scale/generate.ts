@@ -2,7 +2,7 @@
 // every run, on every machine, loads the same records. Values follow the document's
 // EncryptionReport schema; cardinalities are chosen like a real tenant's (a few dozen
 // countries, thousands of accounts, two platforms) so filters have realistic selectivity.
-import type { EncryptionReport } from "../../server/seed/types.js";
+import type { EncryptionReport } from "../../server/domain/index.js";
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -1,6 +1,6 @@
 // The filtered, paged report queries measured at each size, as HTTP paths and as the
 // store filters the handler would pass (validated query, limit/page split off).
-import type { ReportFilters } from "../../server/store/index.js";
+import type { ReportFilters } from "../../server/domain/index.js";
 import { epochMs } from "./generate.js";
 
 const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,9 +1,12 @@
 // The e-mail transport's provider access information (`auth`) is encrypted at rest with
-// AES-256-GCM and only ever leaves the store as an opaque token. The key comes from
-// EMAIL_AUTH_KEY (64 hex characters); without it a random key is made per process, so
-// tokens do not survive a restart (fine for the in-memory reference server; with a
-// database every process must share one key: server/store/postgres/email-key.ts).
+// AES-256-GCM and only ever leaves the store as an opaque token. The key is EMAIL_AUTH_KEY
+// (64 hex characters), which the entry point hands to useEmailAuthKey from its configuration
+// (a process that never does, such as a test, reads it from server/config.ts on first use);
+// without one a random key is made per process, so tokens do not survive a restart (fine for
+// the in-memory reference server; with a database every process must share one key:
+// server/store/postgres/email-key.ts).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
+import { emailAuthKeyFromEnv } from "../config.js";
 
 export const emailAuthKeyEnv = "EMAIL_AUTH_KEY";
 const tokenPrefix = "enc:v1:";
@@ -19,16 +22,21 @@ export function parseKey(hex: string, name = emailAuthKeyEnv): Buffer {
   return Buffer.from(hex, "hex");
 }
 
-function readKey(): { key: Buffer; source: KeySource } {
-  const hex = process.env[emailAuthKeyEnv];
+function keyOf(hex: string | undefined): { key: Buffer; source: KeySource } {
   if (hex === undefined || hex === "") return { key: randomBytes(32), source: "random" };
   return { key: parseKey(hex), source: "environment" };
 }
 
 let current: { key: Buffer; source: KeySource } | undefined;
 function key(): Buffer {
-  current ??= readKey();
+  current ??= keyOf(emailAuthKeyFromEnv());
   return current.key;
+}
+
+/** Makes `hex` (EMAIL_AUTH_KEY's 64 hex characters; undefined: a random key) this process's key; throws for a malformed one. */
+export function useEmailAuthKey(hex: string | undefined): KeySource {
+  current = keyOf(hex);
+  return current.source;
 }
 
 /** Where the e-mail auth key of this process comes from (for the start-up log line). */

@@ -8,17 +8,12 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "pino";
 import type { OperationId } from "../../generated/operations.js";
 import type { operations as ApiOperations } from "../../generated/schema.js";
+import type { Caller, OperationQuery, ParametersIn } from "../domain/index.js";
 
-type Part<O, Key extends string> = O extends { parameters: { [P in Key]?: infer V } } ? ([V] extends [undefined] ? {} : NonNullable<V>) : {};
-
-type WithDefaults<Q> = Omit<Q, "limit" | "page"> &
-  ("limit" extends keyof Q ? { limit: number } : {}) &
-  ("page" extends keyof Q ? { page: number } : {});
+export type { Caller, OperationQuery, QueryParams } from "../domain/index.js";
 
 /** Validated path parameters of operation type O. */
-export type OperationPath<O> = Part<O, "path">;
-/** Validated query parameters of operation type O, defaults (`limit`, `page`) already applied. */
-export type OperationQuery<O> = WithDefaults<Part<O, "query">>;
+export type OperationPath<O> = ParametersIn<O, "path">;
 /** Validated JSON body of operation type O (`undefined` for operations without one). */
 export type OperationBody<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : undefined;
 
@@ -78,12 +73,6 @@ type BareBody<O> = HeadersPart<ResponseOf<O, 200>> extends { headers: unknown } 
 /** What a handler of O may return: its 200 body (when no header is required), or a typed result. */
 export type OperationOutput<O> = BareBody<O> | OperationResult<O>;
 
-/** The application a request's credentials identify. */
-export interface Caller {
-  applicationId: string;
-  organizationId: string;
-}
-
 /** What a handler of operation type O receives; `Context` is what the app's `context` option builds. */
 export interface OperationInput<O, Context = undefined> {
   path: OperationPath<O>;
@@ -115,8 +104,6 @@ export type Handlers<Ops = ApiOperations, Context = undefined> = { [K in keyof O
 type Op<K extends OperationId> = ApiOperations[K];
 /** Validated path parameters of operation K. */
 export type PathParams<K extends OperationId> = OperationPath<Op<K>>;
-/** Validated query parameters of operation K, defaults (`limit`, `page`) already applied. */
-export type QueryParams<K extends OperationId> = OperationQuery<Op<K>>;
 /** Validated JSON body of operation K (`undefined` for operations without one). */
 export type RequestBody<K extends OperationId> = OperationBody<Op<K>>;
 /** The 200 body of operation K. */

@@ -1,6 +1,6 @@
 // What every handler is given: the store holding the data and the clock that says "now"
 // (injected so tests can fix time).
-import type { Store } from "../store/index.js";
+import type { Store } from "../domain/index.js";
 
 export interface HandlerDeps {
   store: Store;

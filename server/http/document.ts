@@ -3,7 +3,8 @@
 // from it. The one reader of the file for the server, the seed schema and the mock.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { OpenApiDocument, OperationObject, PathItemObject, ReferenceObject } from "./openapi-types.js";
+import { deref, operationEntries } from "../openapi-helpers.js";
+import type { OpenApiDocument, OperationObject, ReferenceObject } from "./openapi-types.js";
 
 export type ApiDocument = OpenApiDocument;
 
@@ -34,21 +35,9 @@ export function basePathOf(document: Pick<ApiDocument, "servers">): string {
   return new URL(url, "http://placeholder").pathname.replace(/\/+$/, "");
 }
 
-/** Follows local `$ref`s (`#/components/...`) until a non-reference object. */
+/** Follows local `$ref`s (`#/components/...`) until a non-reference object (server/openapi-helpers.ts's deref, typed). */
 export function resolveRef<T>(document: ApiDocument, value: T | ReferenceObject): T {
-  let current: unknown = value;
-  const seen = new Set<string>();
-  while (current && typeof current === "object" && "$ref" in current && typeof current.$ref === "string") {
-    const ref = current.$ref;
-    if (seen.has(ref) || !ref.startsWith("#/")) throw new Error(`Cannot resolve $ref ${ref}`);
-    seen.add(ref);
-    current = ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
-  }
-  return current as T;
+  return deref<T>(document, value);
 }
 
 /** One operation of the document with where it lives. */
@@ -59,17 +48,9 @@ export interface DocumentOperation {
   operation: OperationObject;
 }
 
-const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
-
-/** Every operation of the document. */
+/** Every operation of the document that has an operationId. */
 export function operationsOf(document: ApiDocument): DocumentOperation[] {
-  const found: DocumentOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const pathItem = resolveRef<PathItemObject>(document, item as PathItemObject);
-    for (const method of methods) {
-      const operation = pathItem[method];
-      if (operation?.operationId) found.push({ operationId: operation.operationId, method, path, operation });
-    }
-  }
-  return found;
+  return operationEntries<OperationObject>(document)
+    .filter(({ operation }) => operation.operationId)
+    .map(({ path, method, operation }) => ({ operationId: operation.operationId!, method, path, operation }));
 }

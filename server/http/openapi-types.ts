@@ -1,6 +1,7 @@
 // The few OpenAPI 3.1 object shapes the server reads, declared here rather than imported
 // from express-openapi-validator's private `dist/framework/types` (not part of its API, and
 // absent from a consumer's install when the package layout changes).
+import type { HttpMethod } from "../openapi-helpers.js";
 
 /** A `$ref` to somewhere else in the document. */
 export interface ReferenceObject {
@@ -43,7 +44,7 @@ export interface OperationObject {
 }
 
 export type PathItemObject = { parameters?: (ParameterObject | ReferenceObject)[] } & {
-  [method in "get" | "put" | "post" | "delete" | "patch" | "head" | "options" | "trace"]?: OperationObject;
+  [method in HttpMethod]?: OperationObject;
 };
 
 /** An OpenAPI 3.1 document, bundled (every `$ref` local). */

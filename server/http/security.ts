@@ -4,7 +4,7 @@
 // and secrets (kept only as hashes) in constant time; this module only reads headers.
 import type { Request, RequestHandler } from "express";
 import { ApiProblem } from "../problems.js";
-import type { Caller } from "../express/contract.js";
+import type { Caller } from "../domain/index.js";
 
 /** What the HTTP layer needs from the store to authenticate. */
 export interface Authenticator {

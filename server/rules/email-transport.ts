@@ -2,9 +2,8 @@
 // replaced on later ones (same id and created_at, counters kept). The provider access
 // information is sealed by the caller-supplied `seal`, so this module never keeps a secret.
 import { isDeepStrictEqual } from "node:util";
-import type { Caller } from "../express/contract.js";
+import type { Caller, EmailSettingsSave, EmailTransport, SendgridAuth, SesAuth } from "../domain/index.js";
 import { invalid } from "../problems.js";
-import type { EmailSettingsSave, EmailTransport, SendgridAuth, SesAuth } from "../seed/types.js";
 
 type Auth = SendgridAuth | SesAuth;
 

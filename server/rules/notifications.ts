@@ -3,7 +3,7 @@
 // `send_at` must not be more than a minute in the past.
 import { randomBytes } from "node:crypto";
 import { invalid, type ProblemErrorItem } from "../problems.js";
-import type { Notification, NotificationCreate } from "../seed/types.js";
+import type { Notification, NotificationCreate } from "../domain/index.js";
 
 /** How far in the past `send_at` may be, to allow for clock skew and transit. */
 export const sendAtTolerance = 60_000;

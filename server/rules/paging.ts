@@ -2,18 +2,7 @@
 // and `page` >= 1 (default 1) are bounded by the document; this module only computes the
 // slice and the `meta` the source describes.
 import { invalid } from "../problems.js";
-import type { PageMeta } from "../seed/types.js";
-
-export interface Paging {
-  limit: number;
-  page: number;
-}
-
-/** One page of a list and its `meta`. */
-export interface Page<T> {
-  result: T[];
-  meta: PageMeta;
-}
+import type { Page, PageMeta, Paging } from "../domain/index.js";
 
 /**
  * Index of the first record of the requested page. JSON Schema's `integer` lets an infinite

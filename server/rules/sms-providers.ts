@@ -2,7 +2,7 @@
 // applies the result in one synchronous step, so concurrent requests never interleave.
 // Positions stay 1..n without gap or duplicate, and exactly one provider is the default.
 import { conflict, notFound } from "../problems.js";
-import type { SmsProvider, SmsProviderUpdate } from "../seed/types.js";
+import type { SmsProvider, SmsProviderUpdate } from "../domain/index.js";
 
 /** The list after the update (ordered by position) and the updated provider. */
 export interface ProviderUpdateResult {

@@ -1,23 +1,7 @@
-// The seed format: the records of each application exactly as the API returns them (types
-// from the document's components), plus the seed-only parts the API never returns:
+// The seed format: the records of each application exactly as the API returns them (the
+// domain's resource types, server/domain/resources.ts), plus the seed-only parts the API never returns:
 // credentials, users with their e-mail and groups, and the e-mail transport's plain auth.
-import type { components } from "../../generated/schema.js";
-
-type Schemas = components["schemas"];
-export type Widget = Schemas["Widget"];
-export type Activity = Schemas["Activity"];
-export type EncryptionReport = Schemas["EncryptionReport"];
-export type SmsProvider = Schemas["SmsProvider"];
-export type SmsProviderUpdate = Schemas["SmsProviderUpdate"];
-export type EmailTransport = Schemas["EmailTransport"];
-export type EmailSettingsSave = Schemas["EmailSettingsSave"];
-export type SendgridAuth = NonNullable<Schemas["SendgridSettings"]["auth"]>;
-export type SesAuth = NonNullable<Schemas["SesSettings"]["auth"]>;
-export type NotificationCreate = Schemas["NotificationCreate"];
-export type Notification = Schemas["Notification"];
-export type Webhook = Schemas["Webhook"];
-export type WebhookHistoryRecord = Schemas["WebhookHistoryRecord"];
-export type PageMeta = Schemas["PageMeta"];
+import type { Activity, EmailTransport, EncryptionReport, SendgridAuth, SesAuth, SmsProvider, Webhook, WebhookHistoryRecord, Widget } from "../domain/index.js";
 
 /** One API key of an application, in clear (public demo values) or as SHA-256 hex digests. */
 export type SeedCredential = ({ api_key: string } | { api_key_sha256: string }) &

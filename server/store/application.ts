@@ -1,19 +1,9 @@
 // Everything the store holds for one application. Only the store module mutates it, and
 // each mutation is one synchronous step, so concurrent requests never see half an update.
-import type { Caller } from "../express/contract.js";
+import type { Activity, Caller, EmailTransport, Notification, SmsProvider, Webhook, WebhookHistoryRecord, Widget } from "../domain/index.js";
 import { sealAuth } from "../crypto/email-auth.js";
 import { sortNewestFirst } from "../rules/order.js";
-import type {
-  Activity,
-  EmailTransport,
-  Notification,
-  SeedApplication,
-  SeedUser,
-  SmsProvider,
-  Webhook,
-  WebhookHistoryRecord,
-  Widget,
-} from "../seed/types.js";
+import type { SeedApplication, SeedUser } from "../seed/types.js";
 import { storedAuth, transportRecord } from "../rules/email-transport.js";
 import { ReportTable } from "./reports.js";
 

@@ -2,7 +2,7 @@
 // region, device and user objects, enum-like strings) are shared instead of held once per
 // record, which keeps a million reports in a few hundred megabytes. A part is shared only
 // when it is equal in every field to the first one seen under its key.
-import type { EncryptionReport } from "../seed/types.js";
+import type { EncryptionReport } from "../domain/index.js";
 
 type Country = EncryptionReport["country"];
 type Device = EncryptionReport["device"];

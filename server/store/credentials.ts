@@ -1,6 +1,6 @@
 // API keys and secrets, kept only as SHA-256 digests. A key is found by its digest and then
 // confirmed, with its secret, by constant-time comparison; no clear copy is kept.
-import type { Caller } from "../express/contract.js";
+import type { Caller } from "../domain/index.js";
 import { sameDigest, sha256 } from "../crypto/hash.js";
 import type { SeedCredential } from "../seed/types.js";
 

@@ -5,16 +5,11 @@
 // range and checks the others by galloping search, never the whole table.
 import { normalizeIp } from "../rules/ip.js";
 import { newestFirst } from "../rules/order.js";
-import type { Page, Paging } from "../rules/paging.js";
+import type { EncryptionReport, Page, Paging, ReportFilters } from "../domain/index.js";
 import { pageMeta, pageStart } from "../rules/paging.js";
 import { reportDateBounds } from "../rules/report-dates.js";
-import type { QueryParams } from "../express/contract.js";
-import type { EncryptionReport } from "../seed/types.js";
 import { Compactor } from "./compact.js";
 import { PostingBuilder, type PostingIndex } from "./postings.js";
-
-/** The filters of GET /reports/encryption (all optional, combined with AND): its query without paging. */
-export type ReportFilters = Omit<QueryParams<"findEncryptionReports">, "limit" | "page">;
 
 type GroupsOf = (accountId: string) => readonly number[];
 

@@ -16,7 +16,7 @@ import type { Handlers } from "../../server/express/contract.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { startServer, type RunningServer } from "../../server/listen.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { appA, appB, recordsOfA } from "../support/demo.js";
 import { conformanceCommand } from "./run-cli.js";
 

@@ -18,7 +18,7 @@ import { workflowSteps } from "../../conformance/workflows.js";
 import { startServer, type RunningServer } from "../support/server.js";
 import { checkSeed, loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { startBrokenTarget } from "./broken-target.js";
 
 /** The demo seed with every id (`wgt_5a3c…`) and every clear key and secret replaced. */

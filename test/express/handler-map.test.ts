@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createContractApp } from "../../server/express/index.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 
 const store = createStore(loadSeed());
 const complete = createHandlers({ store, clock: () => new Date() });

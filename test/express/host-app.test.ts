@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractApp, listen, type Listening } from "../../server/express/index.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import type { operations } from "../../generated/schema.js";
 import { appA } from "../support/demo.js";
 import { hostApp } from "./host/service.js";

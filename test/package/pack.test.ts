@@ -119,7 +119,7 @@ describe("npm pack", () => {
         "dist/cli/authsvc-api.js",
         "dist/cli/serve.js",
         "dist/cli/conformance.js",
-        "dist/server/main.js",
+        "dist/server/reference-server.js",
         "dist/server/seed/demo.json",
         "dist/server/express/index.js",
         "dist/server/express/index.d.ts",

@@ -3,11 +3,11 @@
 // over generated reports bulk-loaded with COPY through addReports.
 import { beforeAll, describe, expect, it } from "vitest";
 import { epochMs, generateReports } from "../../bench/scale/generate.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { createPostgresStore } from "../../server/store/postgres/index.js";
 import { reportQuery } from "../../server/store/postgres/reports.js";
 import { loadSeed } from "../../server/seed/load.js";
-import type { ReportFilters } from "../../server/store/index.js";
+import type { ReportFilters } from "../../server/domain/index.js";
 import { callerA, callerB } from "../server/operations/harness.js";
 import { unavailable, useDatabase } from "./database.js";
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { openAuth } from "../../server/crypto/email-auth.js";
 import { sha256 } from "../../server/crypto/hash.js";
 import { migrate, migrations } from "../../server/store/postgres/migrate.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { ApiProblem } from "../../server/problems.js";
 import { callerA, callerB, fixedNow, seedWith } from "../server/operations/harness.js";

@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import { sha256Hex } from "../../server/crypto/hash.js";
 import { loadSeed } from "../../server/seed/load.js";
-import type { Store } from "../../server/store/index.js";
+import type { Store } from "../../server/domain/index.js";
 import { callerA, callerB, seedWith } from "../server/operations/harness.js";
 import { demo } from "../support/demo.js";
 import { forEachStore } from "../support/stores.js";

@@ -7,7 +7,7 @@ import { loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
 import { forEachStore } from "../support/stores.js";
 import { openAuth } from "../../server/crypto/email-auth.js";
-import type { EmailSettingsSave } from "../../server/seed/types.js";
+import type { EmailSettingsSave } from "../../server/domain/index.js";
 import { demo } from "../support/demo.js";
 import { callerA, callerB, fixedNow, offending, problemOf, setupOn, type Setup } from "../server/operations/harness.js";
 

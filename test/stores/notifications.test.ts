@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
 import { forEachStore } from "../support/stores.js";
-import type { NotificationCreate } from "../../server/seed/types.js";
+import type { NotificationCreate } from "../../server/domain/index.js";
 import { notificationsKept } from "../../server/rules/notifications.js";
 import { demo } from "../support/demo.js";
 import { callerA, fixedNow, offending, problemOf, seedWith, setupOn } from "../server/operations/harness.js";

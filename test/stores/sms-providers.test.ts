@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { ApiProblem } from "../../server/problems.js";
 import type { Seed } from "../../server/seed/types.js";
-import type { SmsProvider } from "../../server/seed/types.js";
+import type { SmsProvider } from "../../server/domain/index.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { callerA, problemOf, seedWithProviders, setupOn } from "../server/operations/harness.js";
 import { forEachStore } from "../support/stores.js";

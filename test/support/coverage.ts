@@ -7,7 +7,8 @@ import { badInputs } from "../../conformance/contract-checks.js";
 import { clientCalls, idFixtures } from "../../conformance/calls.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/index.js";
+import { deref as derefIn } from "../../server/openapi-helpers.js";
+import { createStore } from "../../server/store/memory.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
@@ -46,24 +47,9 @@ export function writtenHere(): Written {
   };
 }
 
-function resolver(doc: Node) {
-  return (node: Node): Node => {
-    let current = node;
-    for (let hops = 0; current && typeof current.$ref === "string"; hops++) {
-      if (hops > 20) throw new Error(`cannot follow ${node.$ref}`);
-      current = current.$ref
-        .slice(2)
-        .split("/")
-        .map((part: string) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-        .reduce((at: Node, key: string) => at?.[key], doc);
-    }
-    return current;
-  };
-}
-
 /** Every piece missing for the operations of `table` in `doc`, in table order. */
 export function missingPieces(doc: Node, table: Record<string, OperationRow>, written: Written = writtenHere()): Missing[] {
-  const deref = resolver(doc);
+  const deref = (node: Node): Node => derefIn(doc, node);
   const missing: Missing[] = [];
   for (const [operationId, { method, path, successStatus, hasBody }] of Object.entries(table)) {
     const add = (piece: Piece, detail: string) => missing.push({ operationId, piece, detail });

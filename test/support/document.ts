@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../../generated/operations.js";
+import { deref as derefIn, resolvePointer } from "../../server/openapi-helpers.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -19,26 +20,14 @@ export const bundlePath = new URL("../../generated/openapi.json", import.meta.ur
 /** The bundled document, `generated/openapi.json`. */
 export const doc: Node = JSON.parse(readFileSync(bundlePath, "utf8"));
 
-/** The node a local `$ref` (`#/...`) names, its pointer segments unescaped; throws when dangling. */
+/** The node a local `$ref` (`#/...`) names, its pointer segments unescaped; throws when dangling (server/openapi-helpers.ts). */
 export function resolveRef(ref: string): Node {
-  if (!ref.startsWith("#/")) throw new Error(`cannot follow ${ref}`);
-  const target = ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce((at: Node, key: string) => at?.[key], doc);
-  if (target === undefined) throw new Error(`dangling $ref ${ref}`);
-  return target;
+  return resolvePointer(doc, ref);
 }
 
-/** Follows a local `$ref` to its target, repeatedly; any other node comes back as it is. */
+/** Follows a local `$ref` to its target, repeatedly; any other node comes back as it is (server/openapi-helpers.ts). */
 export function deref<T = Node>(node: Node): T {
-  let current = node;
-  for (let hops = 0; current && typeof current === "object" && typeof current.$ref === "string"; hops++) {
-    if (hops > 20) throw new Error(`cannot follow ${node.$ref}`);
-    current = resolveRef(current.$ref);
-  }
-  return current as T;
+  return derefIn<T>(doc, node);
 }
 
 /** The Operation Object of the document for an operation id (as the generated table places it). */

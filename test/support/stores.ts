@@ -3,7 +3,8 @@
 // PostgreSQL cannot run here). `forEachStore` registers a test file's describe once per store.
 import { describe } from "vitest";
 import type { Seed } from "../../server/seed/types.js";
-import { createStore, type Store } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
+import type { Store } from "../../server/domain/index.js";
 import { unavailable, useDatabase } from "../postgres/database.js";
 
 export interface StoreUnderTest {

@@ -133,12 +133,12 @@ console.log(response.status); // 204
   },
   // 3. The store: the port, the in-memory store (one synchronous step), PostgreSQL.
   {
-    file: "server/store/index.ts",
+    file: "server/domain/store.ts",
     after: "  webhook(applicationId: string, id: string): Promise<Webhook>;\n",
     insert: "  /** Deletes a webhook and its history; 404 for a webhook not of this application. */\n  deleteWebhook(applicationId: string, id: string): Promise<void>;\n",
   },
   {
-    file: "server/store/index.ts",
+    file: "server/store/memory.ts",
     after: "    webhooks: async (applicationId, paging) => pageOf(app(applicationId).webhookList, paging),\n",
     insert: `
     async deleteWebhook(applicationId, id) {

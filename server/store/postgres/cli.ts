@@ -6,7 +6,8 @@
 // cannot be reached, a key is missing or wrong, or the seed is bad.
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { emailAuthKeyEnv, parseKey } from "../../crypto/email-auth.js";
+import { databaseCommandConfigFromEnv, type DatabaseCommandConfig } from "../../config.js";
+import { emailAuthKeyEnv, parseKey, useEmailAuthKey } from "../../crypto/email-auth.js";
 import { demoSeedFile, loadSeed } from "../../seed/load.js";
 import { checkEmailAuthKey, requireSharedKey, rotateEmailAuthKey } from "./email-key.js";
 import { migrate } from "./migrate.js";
@@ -16,16 +17,18 @@ import { seedDatabase } from "./seed.js";
 const oldKeyEnv = `OLD_${emailAuthKeyEnv}`;
 
 /** A key variable that must be set: its 64 hex characters as bytes. */
-function keyFromEnv(name: string): Buffer {
-  const hex = process.env[name];
+function requiredKey(hex: string | undefined, name: string): Buffer {
   if (!hex) throw new Error(`${name} is not set`);
   return parseKey(hex, name);
 }
 
-async function run(command: string | undefined, argv: string[]): Promise<void> {
-  const url = process.env.DATABASE_URL;
+async function run(command: string | undefined, argv: string[], config: DatabaseCommandConfig): Promise<void> {
+  const { url } = config;
   if (!url) throw new Error("DATABASE_URL is not set (postgres://user@host:port/database)");
-  if (command === "seed") requireSharedKey();
+  if (command === "seed") {
+    useEmailAuthKey(config.emailAuthKey);
+    requireSharedKey();
+  }
   const where = describeDatabase(url);
   const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
   try {
@@ -48,8 +51,8 @@ async function run(command: string | undefined, argv: string[]): Promise<void> {
       await seedDatabase(pool, seed);
       console.log(`loaded ${file}: ${seed.applications.map((a) => a.id).join(", ")}`);
     } else if (command === "rotate-email-key") {
-      const oldKey = keyFromEnv(oldKeyEnv);
-      const newKey = keyFromEnv(emailAuthKeyEnv);
+      const oldKey = requiredKey(config.oldEmailAuthKey, oldKeyEnv);
+      const newKey = requiredKey(config.emailAuthKey, emailAuthKeyEnv);
       await migrate(pool);
       const count = await rotateEmailAuthKey(pool, oldKey, newKey, where);
       console.log(`re-sealed ${count} e-mail transport${count === 1 ? "" : "s"} with ${emailAuthKeyEnv}; start every server with it now`);
@@ -61,8 +64,10 @@ async function run(command: string | undefined, argv: string[]): Promise<void> {
   }
 }
 
-run(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message || (error as { code?: string }).code || String(error) : String(error);
-  console.error(`db: ${message.split("\n")[0]}`);
-  process.exit(1);
-});
+Promise.resolve()
+  .then(() => run(process.argv[2], process.argv.slice(3), databaseCommandConfigFromEnv()))
+  .catch((error: unknown) => {
+    const message = error instanceof Error ? error.message || (error as { code?: string }).code || String(error) : String(error);
+    console.error(`db: ${message.split("\n")[0]}`);
+    process.exit(1);
+  });

@@ -4,24 +4,22 @@
 // several processes on one database keep every guarantee of the single process.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Caller } from "../../express/contract.js";
+import type { Caller, EmailTransport, EncryptionReport, Notification, Page, Paging, SmsProvider, Store as AsyncStore, Webhook, Widget } from "../../domain/index.js";
 import { openAuth, sealAuth } from "../../crypto/email-auth.js";
 import { sameDigest, sha256 } from "../../crypto/hash.js";
 import { notFound } from "../../problems.js";
 import { saveTransport } from "../../rules/email-transport.js";
 import { createNotification, notificationsKept } from "../../rules/notifications.js";
-import { pageMeta, pageStart, type Page, type Paging } from "../../rules/paging.js";
+import { pageMeta, pageStart } from "../../rules/paging.js";
 import { reportDateBounds } from "../../rules/report-dates.js";
 import { updateProvider } from "../../rules/sms-providers.js";
-import type { EmailTransport, EncryptionReport, Notification, SmsProvider, Webhook, Widget } from "../../seed/types.js";
-import type { Store as AsyncStore } from "../index.js";
 import { CredentialPrefetch, type CredentialRow } from "./credential-prefetch.js";
 import { copyReports, reportPageAndCount } from "./reports.js";
 import { sql, unscoped } from "./sql.js";
 import { fromStored, storedJson } from "./json-text.js";
 import { withUnavailable } from "./unavailable.js";
 
-export type { Store as AsyncStore } from "../index.js";
+export type { Store as AsyncStore } from "../../domain/index.js";
 
 export interface PostgresStoreOptions {
   connectionString: string;

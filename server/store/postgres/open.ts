@@ -1,7 +1,7 @@
-// What server/main.ts needs to serve from PostgreSQL: a pool checked with `SELECT 1` (a
-// database out of reach stops the start with one line rather than 503s later), the schema
-// migrated, the store, and the rate-limit store on the same pool so every process counts
-// against one limit per key.
+// What the reference server (server/reference-server.ts) needs to serve from PostgreSQL: a
+// pool checked with `SELECT 1` (a database out of reach stops the start with one line rather
+// than 503s later), the schema migrated, the store, and the rate-limit store on the same pool
+// so every process counts against one limit per key.
 import type { Store as RateLimitStore } from "express-rate-limit";
 import { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from "./index.js";
 import { migrate } from "./migrate.js";

@@ -9,10 +9,9 @@ import { Readable } from "node:stream";
 import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { normalizeIp } from "../../rules/ip.js";
-import { pageStart, type Paging } from "../../rules/paging.js";
+import { pageStart } from "../../rules/paging.js";
+import type { EncryptionReport, Paging, ReportFilters } from "../../domain/index.js";
 import { reportDateBounds } from "../../rules/report-dates.js";
-import type { EncryptionReport } from "../../seed/types.js";
-import type { ReportFilters } from "../reports.js";
 import { reportColumns, sql } from "./sql.js";
 
 export interface Statement {

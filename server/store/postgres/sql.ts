@@ -18,7 +18,7 @@ export const unscoped = {
   hitWithCredential: `WITH hit AS (${rateLimitHit})
     SELECT hit.hits, hit.reset_at, c.secret_digest, a.id, a.organization_id
     FROM hit LEFT JOIN (credentials c JOIN applications a ON a.id = c.application_id) ON c.key_digest = $3`,
-  // server/main.ts's start-up lines list every application held.
+  // The reference server's start-up lines (server/reference-server.ts) list every application held.
   applications: `SELECT id, organization_id, name FROM applications ORDER BY id`,
 } as const;
 

@@ -3,7 +3,7 @@
 // connection free within the wait) become one `service_unavailable` problem with
 // Retry-After. Rule problems pass through; anything else stays unexpected (500).
 import { ApiProblem } from "../../problems.js";
-import type { Store as AsyncStore } from "../index.js";
+import type { Store as AsyncStore } from "../../domain/index.js";
 
 /** Seconds a client waits before retrying (a restart or failover usually takes a few). */
 export const retryAfterSeconds = 5;

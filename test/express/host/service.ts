@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { createContractApp, listen } from "../../../server/express/index.js";
 import { createHandlers } from "../../../server/handlers/index.js";
 import { loadSeed } from "../../../server/seed/load.js";
-import { createStore } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 
 export function hostApp(options: { slowMs?: number; onSlowStart?: () => void } = {}): express.Express {
   const store = createStore(loadSeed());

@@ -3,7 +3,8 @@
 // nothing of the cause (which may name a host or a query).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSeed } from "../../../server/seed/load.js";
-import { createStore, type Store } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
+import type { Store } from "../../../server/domain/index.js";
 import { appA } from "../../support/demo.js";
 import { credentialsFor, validRequest } from "../../support/requests.js";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";

@@ -5,7 +5,7 @@ import { defaultConcurrencyLimit } from "../../../server/http/concurrency-limit.
 import { createHandlers } from "../../../server/handlers/index.js";
 import type { Handlers } from "../../../server/express/contract.js";
 import { loadSeed } from "../../../server/seed/load.js";
-import { createStore } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 import { appA, appB } from "../../support/demo.js";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
 

@@ -5,7 +5,7 @@ import { Agent, request } from "node:http";
 import { expect, it } from "vitest";
 import type { Handlers } from "../../../server/express/contract.js";
 import { createHandlers } from "../../../server/handlers/index.js";
-import { createStore } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { appA } from "../../support/demo.js";
 import { startHarness } from "./harness.js";

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { trustProxyFromEnv } from "../../../server/http/trust-proxy.js";
 import { createApp } from "../../../server/app.js";
-import { createStore } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { send, startHarness, type Harness } from "./harness.js";
 

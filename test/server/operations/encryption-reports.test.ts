@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../../server/rules/ip.js";
-import type { EncryptionReport, Seed } from "../../../server/seed/types.js";
-import type { ReportFilters } from "../../../server/store/index.js";
+import type { EncryptionReport, ReportFilters } from "../../../server/domain/index.js";
+import type { Seed } from "../../../server/seed/types.js";
 import { callerA, callerB, offending, problemOf, seedWith, setup } from "./harness.js";
 
 const ids = (body: { result: { id: string }[] }) => body.result.map((r) => r.id);

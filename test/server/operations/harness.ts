@@ -7,7 +7,8 @@ import { createHandlers } from "../../../server/handlers/index.js";
 import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../../../server/problems.js";
 import { checkSeed, loadSeed } from "../../../server/seed/load.js";
 import type { Seed } from "../../../server/seed/types.js";
-import { createStore, type Store } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
+import type { Store } from "../../../server/domain/index.js";
 import { demo } from "../../support/demo.js";
 
 /** The demo applications A and B, read from the seed (test/support/demo.ts). */

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
 import { startServer, type RunningServer } from "../../support/server.js";
-import type { SmsProvider } from "../../../server/seed/types.js";
-import { createStore } from "../../../server/store/index.js";
+import type { SmsProvider } from "../../../server/domain/index.js";
+import { createStore } from "../../../server/store/memory.js";
 import { demo, fixedNow, seedWithProviders } from "./harness.js";
 
 let server: RunningServer;

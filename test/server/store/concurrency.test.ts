@@ -1,5 +1,5 @@
 // The in-memory store's guarantees under concurrent HTTP requests: no lost update and no
-// interleaving inside one change (server/store/index.ts says how). Every store method is
+// interleaving inside one change (server/store/memory.ts says how). Every store method is
 // delayed by a random await, so the requests overlap in the handlers and the security
 // check; only the change itself runs in one step. The same scenario against a store that
 // awaits between reading and writing (as a database without a transaction would) fails,
@@ -7,9 +7,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { updateProvider } from "../../../server/rules/sms-providers.js";
-import type { SmsProvider } from "../../../server/seed/types.js";
+import type { SmsProvider, Store } from "../../../server/domain/index.js";
 import { startServer, type RunningServer } from "../../support/server.js";
-import { createStore, type Store } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 import { demo, seedWithProviders } from "../operations/harness.js";
 
 const providerCount = 6;

@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { writeHeapSnapshot } from "node:v8";
 import { loadSeed } from "../../../server/seed/load.js";
-import { createStore, type Store } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
+import type { Store } from "../../../server/domain/index.js";
 
 const [snapshotFile] = process.argv.slice(2);
 const bytes = { key: randomBytes(16), secret: randomBytes(16), mail: randomBytes(16) };

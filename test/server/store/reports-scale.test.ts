@@ -2,8 +2,7 @@
 // filtered, paged queries answer correctly (against a plain scan). Their speed (p50 under
 // 10 ms at 100k) is a benchmark target, measured by `npm run bench:scale`, not timed here.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EncryptionReport } from "../../../server/seed/types.js";
-import type { ReportFilters, Store } from "../../../server/store/index.js";
+import type { EncryptionReport, ReportFilters, Store } from "../../../server/domain/index.js";
 import { callerA, setup } from "../operations/harness.js";
 
 const size = 100_000;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSeed, loadSeed } from "../../../server/seed/load.js";
 import type { Seed } from "../../../server/seed/types.js";
-import { createStore } from "../../../server/store/index.js";
+import { createStore } from "../../../server/store/memory.js";
 
 const demo = loadSeed();
 const broken = (change: (seed: any) => void) => () => {

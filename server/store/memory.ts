@@ -1,72 +1,21 @@
-// The store port and its in-memory implementation: the data of every application, reached
-// only through the caller's application, so another application's id looks exactly like an
-// unknown one (404).
+// The in-memory store: the store port (server/domain/store.ts) over the records of a seed.
 //
-// Every method returns a promise, so a database can sit behind the same handlers. The
-// in-memory store keeps its guarantees without locks: each method does its whole work
-// (read, rule, write) synchronously before the promise it returns settles, with no await
-// inside. JavaScript runs one synchronous step at a time, so two changes never interleave
-// and a change never reads a state another change is half-way through (no lost update).
-// A store that awaits between reading and writing (a database round trip) must give the
-// same guarantees itself: a transaction, a row lock or a single UPDATE statement.
-// test/server/store/concurrency.test.ts proves both over HTTP.
+// It keeps the port's guarantees without locks: each method does its whole work (read, rule,
+// write) synchronously before the promise it returns settles, with no await inside.
+// JavaScript runs one synchronous step at a time, so two changes never interleave and a
+// change never reads a state another change is half-way through (no lost update).
+// test/server/store/concurrency.test.ts proves it over HTTP.
 import { randomBytes } from "node:crypto";
-import type { Caller } from "../express/contract.js";
 import { openAuth, sealAuth } from "../crypto/email-auth.js";
 import { notFound } from "../problems.js";
 import { saveTransport } from "../rules/email-transport.js";
 import { createNotification, notificationsKept } from "../rules/notifications.js";
-import { pageOf, type Page, type Paging } from "../rules/paging.js";
+import { pageOf } from "../rules/paging.js";
 import { updateProvider } from "../rules/sms-providers.js";
-import type {
-  Activity,
-  EmailSettingsSave,
-  EmailTransport,
-  EncryptionReport,
-  Notification,
-  NotificationCreate,
-  Seed,
-  SmsProvider,
-  SmsProviderUpdate,
-  Webhook,
-  WebhookHistoryRecord,
-  Widget,
-} from "../seed/types.js";
+import type { Store } from "../domain/index.js";
+import type { Seed } from "../seed/types.js";
 import { ApplicationData } from "./application.js";
 import { CredentialTable } from "./credentials.js";
-import type { ReportFilters } from "./reports.js";
-
-export type { ReportFilters } from "./reports.js";
-export type { Page, Paging } from "../rules/paging.js";
-
-export interface Store {
-  /** The application of a bearer API key, or undefined for an unknown key. */
-  authenticateBearer(apiKey: string): Promise<Caller | undefined>;
-  /** The application of an API key and secret pair, or undefined unless both match. */
-  authenticateKeyPair(apiKey: string, apiSecret: string): Promise<Caller | undefined>;
-  /** The applications held, by id with their names (server/main.ts's start-up lines; tests). */
-  applications(): Promise<{ id: string; organizationId: string; name: string }[]>;
-
-  widget(applicationId: string, id: string): Promise<Widget>;
-  /** A user's activity, newest first; 404 for a user not of this application. */
-  userActivity(applicationId: string, userId: string, paging: Paging): Promise<Page<Activity>>;
-  encryptionReports(applicationId: string, filters: ReportFilters, paging: Paging): Promise<Page<EncryptionReport>>;
-  /** Bulk load: adds reports to an application and rebuilds its indexes once. */
-  addReports(applicationId: string, records: readonly EncryptionReport[]): Promise<void>;
-  /** The application's providers ordered by position. */
-  smsProviders(applicationId: string): Promise<SmsProvider[]>;
-  updateSmsProvider(applicationId: string, id: string, patch: SmsProviderUpdate): Promise<SmsProvider>;
-  /** The stored transport (auth as the opaque token), if one was saved. */
-  emailTransport(applicationId: string): Promise<EmailTransport | undefined>;
-  saveEmailTransport(applicationId: string, settings: EmailSettingsSave, now: Date): Promise<EmailTransport>;
-  createNotification(applicationId: string, request: NotificationCreate, now: Date): Promise<Notification>;
-  /** The latest notifications (at most notificationsKept), oldest first. */
-  notifications(applicationId: string): Promise<Notification[]>;
-  webhook(applicationId: string, id: string): Promise<Webhook>;
-  webhooks(applicationId: string, paging: Paging): Promise<Page<Webhook>>;
-  /** A webhook's deliveries, newest first; 404 for a webhook not of this application. */
-  webhookHistory(applicationId: string, webhookId: string, paging: Paging): Promise<Page<WebhookHistoryRecord>>;
-}
 
 /** A store holding the records of `seed` (which should have been checked by loadSeed). */
 export function createStore(seed: Seed): Store {

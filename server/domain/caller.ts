@@ -1,0 +1,5 @@
+/** The application a request's credentials identify. */
+export interface Caller {
+  applicationId: string;
+  organizationId: string;
+}
