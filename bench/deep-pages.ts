@@ -16,7 +16,7 @@ import { migrate } from "../server/store/postgres/migrate.js";
 import { createPostgresStore } from "../server/store/postgres/index.js";
 import { reportPageAndCount, type PageMethod } from "../server/store/postgres/reports.js";
 import { seedDatabase } from "../server/store/postgres/seed.js";
-import type { ReportFilters } from "../server/store/index.js";
+import type { ReportFilters } from "../server/domain/index.js";
 import { percentile } from "./lib/load.js";
 import { epochMs, generateReports } from "./scale/generate.js";
 

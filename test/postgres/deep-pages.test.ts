@@ -6,11 +6,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateReports } from "../../bench/scale/generate.js";
-import { createStore } from "../../server/store/index.js";
+import { createStore } from "../../server/store/memory.js";
 import { reportPageAndCount, seekFrom, seekPageAndCount } from "../../server/store/postgres/reports.js";
 import { loadSeed } from "../../server/seed/load.js";
-import type { ReportFilters } from "../../server/store/index.js";
-import type { Paging } from "../../server/rules/paging.js";
+import type { Paging, ReportFilters } from "../../server/domain/index.js";
 import { callerA } from "../server/operations/harness.js";
 import { unavailable, useDatabase } from "./database.js";
 
