@@ -69,10 +69,14 @@ const constants = Object.entries<Node>(doc.components.examples).map(([name, exam
   return `/** ${example.summary ?? name} (${where.join("; ")}). */\nexport const ${name} = deepFreeze(${value} as const satisfies DeepReadonly<${type}>);`;
 });
 
+// `paths` types only the examples of an inline schema (none while every schema is named):
+// imported when used, since an unused import fails `npm run lint`.
+const schemaTypes = ["components", ...([...typeOf.values()].some(({ type }) => type.includes("paths[")) ? ["paths"] : [])];
+
 writeFileSync(
   output,
   `// Generated from ${input} by scripts/generate-examples.ts. Do not edit: run \`npm run generate\`.\n` +
-    `import type { components, paths } from "./schema.js";\n\n` +
+    `import type { ${schemaTypes.join(", ")} } from "./schema.js";\n\n` +
     `type Schemas = components["schemas"];\n\n` +
     `/** \`T\` with every property and array read-only, as the frozen examples are. */\n` +
     `export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;\n\n` +
