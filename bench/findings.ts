@@ -33,8 +33,14 @@ async function start(script: string, env: Record<string, string>, ready: RegExp)
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = ready.exec(out);
-      if (match) (clearInterval(timer), resolve(Number(match[1])));
-      if (child.exitCode !== null) (clearInterval(timer), reject(new Error(`${script} exited: ${out}`)));
+      if (match) {
+        clearInterval(timer);
+        resolve(Number(match[1]));
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`${script} exited: ${out}`));
+      }
     }, 50);
   });
   return { port, process: child, logBytes: () => Buffer.byteLength(out), logText: () => out, exited: () => child.exitCode !== null || child.signalCode !== null };
@@ -240,6 +246,6 @@ await mockFindings();
 await serverFindings();
 await failedAuthFinding();
 await shutdownFinding();
-rows.sort((a, b) => parseInt(a[0]!) - parseInt(b[0]!));
+rows.sort((a, b) => parseInt(a[0]!, 10) - parseInt(b[0]!, 10));
 console.log(["| finding | repro | status, size, time | notes |", "|---|---|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n"));
 process.exit(0);

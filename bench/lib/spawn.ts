@@ -45,8 +45,15 @@ export async function spawnTarget(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script}: not ready within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
     child.on("message", (m: FromChild) => {
-      if (m.type === "ready") (clearTimeout(timer), (info = m.info), resolve(m.url));
-      if (m.type === "failed") (clearTimeout(timer), reject(new Error(`${script}: ${m.message}`)));
+      if (m.type === "ready") {
+        clearTimeout(timer);
+        info = m.info;
+        resolve(m.url);
+      }
+      if (m.type === "failed") {
+        clearTimeout(timer);
+        reject(new Error(`${script}: ${m.message}`));
+      }
     });
     child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`${script} exited with ${code}`))));
   });
@@ -79,7 +86,10 @@ async function firstOk(url: string, headers: Record<string, string>): Promise<vo
 function askUsage(child: ChildProcess, id: number, gc: boolean): Promise<Usage> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: FromChild) => {
-      if (m.type === "usage" && m.id === id) (child.off("message", onMessage), resolve(m.usage));
+      if (m.type === "usage" && m.id === id) {
+        child.off("message", onMessage);
+        resolve(m.usage);
+      }
     };
     child.on("message", onMessage);
     if (!child.send({ type: "usage", id, gc } satisfies ToChild)) reject(new Error("target gone"));
@@ -89,7 +99,10 @@ function askUsage(child: ChildProcess, id: number, gc: boolean): Promise<Usage> 
 function ask(child: ChildProcess, message: ToChild & { id: number }): Promise<void> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: FromChild) => {
-      if (m.type === "done" && m.id === message.id) (child.off("message", onMessage), resolve());
+      if (m.type === "done" && m.id === message.id) {
+        child.off("message", onMessage);
+        resolve();
+      }
     };
     child.on("message", onMessage);
     if (!child.send(message)) reject(new Error("target gone"));

@@ -52,19 +52,19 @@ export function lowestVersion(base: string, impact: Impact): string {
 }
 
 const methods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-const unescape = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+const unescapePointer = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
 /** `#/paths/~1webhooks~1{id}/get/...` → `GET /webhooks/{id}`. */
 function operationOf(path: string): string {
   const [, paths, template, method] = path.split("/");
   if (paths !== "paths" || !template) return "";
-  return method && methods.has(method) ? `${method.toUpperCase()} ${unescape(template)}` : unescape(template);
+  return method && methods.has(method) ? `${method.toUpperCase()} ${unescapePointer(template)}` : unescapePointer(template);
 }
 
 function describe(change: ReportedChange): string {
   if (change.verdicts.length > 0) return change.verdicts.map((v) => v.message.replace(/\.$/, "")).join("; ");
   // Inside an operation the operation names the start; the rest says where in it.
-  const segments = change.path.replace(/^#\//, "").split("/").map(unescape);
+  const segments = change.path.replace(/^#\//, "").split("/").map(unescapePointer);
   const inside = operationOf(change.path) && methods.has(segments[2] ?? "") ? segments.slice(3) : segments;
   const where = inside.join(" › ") || segments.join(" › ");
   return `${where}${change.property ? ` › ${change.property}` : ""} ${change.kind}`;

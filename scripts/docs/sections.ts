@@ -31,7 +31,7 @@ const body = (markdown: string) => markdown.replace(/^# .*\n+/, "");
 /** The `## title` part of a Markdown file, up to the next `##` heading outside a code fence. */
 function part(markdown: string, title: string): string {
   const lines = markdown.split("\n");
-  const start = lines.findIndex((line) => line === `## ${title}`);
+  const start = lines.indexOf(`## ${title}`);
   if (start < 0) throw new Error(`docs/versioning.md has no "## ${title}" section`);
   let fenced = false;
   let end = lines.length;

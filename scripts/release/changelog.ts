@@ -72,7 +72,7 @@ export function withEntries(text: string, title: string, missing: Change[], date
     const entries = missing.filter((c) => categoryOf(c) === category).map(entryOf);
     if (entries.length === 0) continue;
     const end = nextSection(lines, start);
-    let heading = lines.slice(start, end).findIndex((line) => line === `### ${category}`);
+    let heading = lines.slice(start, end).indexOf(`### ${category}`);
     if (heading < 0) {
       lines.splice(start + 2, 0, `### ${category}`, "", "");
       heading = 2;

@@ -34,7 +34,7 @@ const notAnObject: ProblemErrorItem[] = [{ in: "body", pointer: "", message: "mu
 /** The body text as a value; a well-formed scalar (`null`, `1`) is refused as not an object. */
 function parseStrict(text: string): unknown {
   if (text.length === 0) return {};
-  const first = /^[\x20\x09\x0a\x0d]*(.?)/.exec(text)![1];
+  const first = /^[ \t\n\r]*(.?)/.exec(text)![1];
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -84,6 +84,7 @@ export function seedSchema(): JsonSchema {
         unevaluatedProperties: false,
         allOf: Object.entries(mapping).map(([type, settingsRef]) => ({
           if: { properties: { type: { const: type } } },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
           then: { properties: { auth: authOf(settingsRef) } },
         })),
       },

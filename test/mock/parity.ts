@@ -120,6 +120,6 @@ export async function differences(serverUrl: string, mockUrl: string): Promise<D
 
 /** The differences as the markdown table docs/mock.md shows. */
 export function differenceTable(rows: Difference[]): string {
-  const escape = (text: string) => text.replace(/\|/g, "\\|");
-  return ["| Request | Server | Mock |", "| --- | --- | --- |", ...rows.map((row) => `| ${escape(row.name)} | ${escape(row.server)} | ${escape(row.mock)} |`)].join("\n");
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  return ["| Request | Server | Mock |", "| --- | --- | --- |", ...rows.map((row) => `| ${cell(row.name)} | ${cell(row.server)} | ${cell(row.mock)} |`)].join("\n");
 }

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations } from "../../generated/operations.js";
+import type { operations } from "../../generated/operations.js";
 import { successExample } from "../support/document.js";
 import { fullProject, npx, run } from "../support/pack.js";
 import { printedUrl } from "../support/printed-url.js";

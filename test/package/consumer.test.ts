@@ -14,6 +14,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
@@ -173,8 +174,7 @@ describe("a frontend project with the packed package installed", () => {
     const { stdout } = await run(join(project, "node_modules/.bin/vitest"), ["run", "test/widget.test.ts"], { cwd: project, env: { ...process.env, CI: "1" } }).catch(
       (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}\n${error.stderr}` }),
     );
-    // eslint-disable-next-line no-control-regex
-    expect(stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/);
+    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+3 passed/);
   }, 120_000);
 
   it.concurrent.each(["nodenext", "bundler"])("type-checks under moduleResolution %s", async (resolution) => {

@@ -9,7 +9,7 @@ import { migrate, migrations } from "../../server/store/postgres/migrate.js";
 import { createStore } from "../../server/store/memory.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { ApiProblem } from "../../server/problems.js";
-import { callerA, callerB, fixedNow, seedWith } from "../server/operations/harness.js";
+import { callerA, callerB, fixedNow } from "../server/operations/harness.js";
 import { demo, recordsOfA } from "../support/demo.js";
 import { requestExamples } from "../support/document.js";
 import { unavailable, useDatabase } from "./database.js";

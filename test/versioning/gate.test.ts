@@ -2,7 +2,7 @@
 // change needs a major bump and an addition a minor one; and each way of finding that
 // release on throwaway repositories: a local tag, a tag only after `git fetch --tags` (a
 // shallow, tagless CI clone), the packed release/openapi.json, none.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

@@ -6,20 +6,22 @@
 // for such internal use; itself escaped when a string holds it), and read back exactly:
 //   U+0000 → U+FFFF "0"   lone surrogate D800 → U+FFFF "u" "d800"   U+FFFF → U+FFFF U+FFFF
 // A string without any of them (nearly all) is stored as it is.
-const escape = "\uffff";
+const escapeMark = "\uffff";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is one of the characters this finds
 const needsEscape = /[\u0000\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is one of the characters this finds
 const toEscape = /[\u0000\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const escaped = /\uffff(?:(0)|(\uffff)|u([0-9a-f]{4}))/g;
 
 function encodeString(value: string): string {
   if (!needsEscape.test(value)) return value;
-  return value.replace(toEscape, (c) => (c === "\u0000" ? `${escape}0` : c === escape ? escape + escape : `${escape}u${c.charCodeAt(0).toString(16)}`));
+  return value.replace(toEscape, (c) => (c === "\u0000" ? `${escapeMark}0` : c === escapeMark ? escapeMark + escapeMark : `${escapeMark}u${c.charCodeAt(0).toString(16)}`));
 }
 
 function decodeString(value: string): string {
-  if (!value.includes(escape)) return value;
+  if (!value.includes(escapeMark)) return value;
   return value.replace(escaped, (_, nul: string | undefined, self: string | undefined, unit: string | undefined) =>
-    nul ? "\u0000" : self ? escape : String.fromCharCode(parseInt(unit!, 16)),
+    nul ? "\u0000" : self ? escapeMark : String.fromCharCode(parseInt(unit!, 16)),
   );
 }
 
@@ -39,9 +41,9 @@ export function storedJson(value: unknown): string {
 
 /** True when a string of `value` (or a key) holds the escape: only then is a copy made. */
 function holdsEscape(value: unknown): boolean {
-  if (typeof value === "string") return value.includes(escape);
+  if (typeof value === "string") return value.includes(escapeMark);
   if (Array.isArray(value)) return value.some(holdsEscape);
-  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes(escape) || holdsEscape(item));
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes(escapeMark) || holdsEscape(item));
   return false;
 }
 

@@ -88,6 +88,6 @@ const api = createContractApp({
 const app = express();
 app.use("/api", api);
 app.use(express.json());
-app.get("/health", (req, res) => res.json({ ok: true }));
+app.get("/health", (_req, res) => res.json({ ok: true }));
 const { origin } = await listen(app, { port: Number(process.env.PORT ?? 3000), signals: ["SIGTERM"] });
 console.log(`listening on ${origin}/api/v1`);
