@@ -1,5 +1,5 @@
 // Generated from generated/openapi.json by scripts/generate-examples.ts. Do not edit: run `npm run generate`.
-import type { components, paths } from "./schema.js";
+import type { components } from "./schema.js";
 
 type Schemas = components["schemas"];
 
