@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
@@ -122,7 +123,7 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const status = step.response?.statusCode ?? 0;
   const requestId = status >= 500 ? step.response?.headers?.["x-request-id"] : undefined;
   const where = `${step.request?.method?.toUpperCase()} ${step.request?.url} → ${status}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
-  const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.message.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
+  const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
   const formats = formatErrors(check.operationId, step);
   if (formats) failed.push(`body does not match the ${step.response?.statusCode} response schema: ${formats}`);
   return failed.length === 0 && step.status === "success" ? { check, status: "passed" } : { check, status: "failed", detail: `${where}: ${failed.join("; ") || step.status}` };
