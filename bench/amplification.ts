@@ -49,7 +49,14 @@ try {
   const rssBefore = (await target.usage()).rssKb / 1024;
   const unloaded = await reader(target.url, baselineS);
   const during: number[] = [];
-  const sampler = setInterval(() => void target.usage().then((usage) => during.push(usage.rssKb / 1024), () => {}), 250);
+  const sampler = setInterval(
+    () =>
+      void target.usage().then(
+        (usage) => during.push(usage.rssKb / 1024),
+        () => {},
+      ),
+    250,
+  );
   const [loaded, attack] = await Promise.all([
     reader(target.url, durationS),
     load({
@@ -82,7 +89,9 @@ try {
   console.log(
     `server RSS before ${fixed(rssBefore)} MB; during the attack median ${fixed(percentile(during, 50))} MB (${signed(percentile(during, 50))}), max sampled ${fixed(Math.max(...during))} MB, peak ${fixed(after.maxRssKb / 1024)} MB; 2 s after ${fixed(rssAfter)} MB (${signed(rssAfter)})`,
   );
-  console.log(`reader p99 loaded/unloaded ${fixed(ratio, 2)}× (target < 3×: ${ratio < 3 ? "met" : "missed"}); RSS growth target < 20%: ${growth < 0.2 ? "met" : "missed"}`);
+  console.log(
+    `reader p99 loaded/unloaded ${fixed(ratio, 2)}× (target < 3×: ${ratio < 3 ? "met" : "missed"}); RSS growth target < 20%: ${growth < 0.2 ? "met" : "missed"}`,
+  );
   console.log("machine:", JSON.stringify(await machine()));
 } finally {
   await target.stop();

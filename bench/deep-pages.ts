@@ -51,7 +51,8 @@ try {
   await db.connect();
 
   type Row = { total: number; result: { id: string }[] };
-  const query = async (filters: ReportFilters, page: number, method: PageMethod) => (await db.query<Row>(reportPageAndCount(app.id, filters, { limit, page }, method))).rows[0]!;
+  const query = async (filters: ReportFilters, page: number, method: PageMethod) =>
+    (await db.query<Row>(reportPageAndCount(app.id, filters, { limit, page }, method))).rows[0]!;
   const lastPage = async (filters: ReportFilters) => Math.ceil((await query(filters, 1, "auto")).total / limit);
 
   const cases: [string, ReportFilters, number[]][] = [
@@ -77,7 +78,9 @@ try {
       const total = (JSON.parse(answers.auto!) as Row).total;
       checks.push([answers.auto === answers.offset, `${name}, page ${page}: the store's answer is OFFSET's`]);
       for (const method of methods) p50.set(`${method} ${page}`, percentile(times[method], 50));
-      lines.push(`${name.padEnd(50)} ${String(page).padStart(5)} ${String(total).padStart(8)}  ${ms(percentile(times.offset, 50))} / ${ms(percentile(times.offset, 99))}     ${ms(percentile(times.auto, 50))} / ${ms(percentile(times.auto, 99))}`);
+      lines.push(
+        `${name.padEnd(50)} ${String(page).padStart(5)} ${String(total).padStart(8)}  ${ms(percentile(times.offset, 50))} / ${ms(percentile(times.offset, 99))}     ${ms(percentile(times.auto, 50))} / ${ms(percentile(times.auto, 99))}`,
+      );
     }
     const [shallow, deep] = pages;
     const ratio = (method: Method) => p50.get(`${method} ${deep}`)! / p50.get(`${method} ${shallow}`)!;
@@ -89,7 +92,11 @@ try {
   cluster.stop();
 }
 
-console.log(`\nbench:deep-pages ${new Date().toISOString()}, load average ${loadavg().map((n) => n.toFixed(1)).join(" / ")}: ${reportCount} reports on PostgreSQL 15, limit ${limit}, ${runs} runs per page and method (page and count in one statement, one connection, ms)`);
+console.log(
+  `\nbench:deep-pages ${new Date().toISOString()}, load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ")}: ${reportCount} reports on PostgreSQL 15, limit ${limit}, ${runs} runs per page and method (page and count in one statement, one connection, ms)`,
+);
 console.log(lines.join("\n"));
 console.log("\ncheck");
 for (const [ok, what] of checks) console.log(`  ${ok ? "PASS" : "MISS"}  ${what}`);

@@ -79,26 +79,20 @@ function raw(port: number, head: string, body: string | Buffer = "", timeoutMs =
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("end", () => done());
     socket.on("close", () => done());
-    socket.on("error", (error: NodeJS.ErrnoException) => done(chunks.length ? undefined : error.code ?? "error"));
+    socket.on("error", (error: NodeJS.ErrnoException) => done(chunks.length ? undefined : (error.code ?? "error")));
     socket.setTimeout(timeoutMs, () => done(chunks.length ? undefined : `open after ${timeoutMs / 1000} s`));
     socket.write(head.replace(/\r?\n/g, "\r\n") + "Connection: close\r\n\r\n");
     if (body.length) socket.write(body);
   });
 }
 
-const get = (port: number, path: string, headers = `Authorization: ${bearer}\r\n`) =>
-  raw(port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}`);
+const get = (port: number, path: string, headers = `Authorization: ${bearer}\r\n`) => raw(port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}`);
 const send = (port: number, method: string, path: string, headers: string, body: string) =>
   raw(port, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}`, body);
 
 const rows: string[][] = [];
 const row = (finding: string, repro: string, answer: Answer | string, note = "") =>
-  rows.push([
-    finding,
-    repro,
-    typeof answer === "string" ? answer : `${answer.status}, ${formatBytes(answer.bytes)}, ${answer.ms.toFixed(0)} ms`,
-    note,
-  ]);
+  rows.push([finding, repro, typeof answer === "string" ? answer : `${answer.status}, ${formatBytes(answer.bytes)}, ${answer.ms.toFixed(0)} ms`, note]);
 const formatBytes = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e4 ? `${(n / 1e3).toFixed(0)} kB` : `${n} B`);
 const header = (answer: Answer, name: string) => new RegExp(`^${name}: *(.*)$`, "im").exec(answer.head)?.[1]?.trim();
 
@@ -108,27 +102,57 @@ async function serverFindings(): Promise<void> {
   try {
     const patterns = JSON.stringify({ patterns: Array<string>(33_000).fill("") });
     const countries = JSON.stringify({ countries: Array<number>(49_000).fill(1) });
-    row("1 amplification", `PUT sms provider, ${formatBytes(patterns.length)} of 33,000 empty patterns`, await send(port, "PUT", "/v1/sms/providers/sms_2c7e9b4f1a6d", `Authorization: ${bearer}\r\n`, patterns));
-    row("1 amplification", `PUT sms provider, ${formatBytes(countries.length)} of 49,000 numeric countries`, await send(port, "PUT", "/v1/sms/providers/sms_2c7e9b4f1a6d", `Authorization: ${bearer}\r\n`, countries));
-
-    const variants = Array.from({ length: 1000 }, (_, i) =>
-      [..."maria.lopez@acme-shop.example"].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join(""),
+    row(
+      "1 amplification",
+      `PUT sms provider, ${formatBytes(patterns.length)} of 33,000 empty patterns`,
+      await send(port, "PUT", "/v1/sms/providers/sms_2c7e9b4f1a6d", `Authorization: ${bearer}\r\n`, patterns),
     );
+    row(
+      "1 amplification",
+      `PUT sms provider, ${formatBytes(countries.length)} of 49,000 numeric countries`,
+      await send(port, "PUT", "/v1/sms/providers/sms_2c7e9b4f1a6d", `Authorization: ${bearer}\r\n`, countries),
+    );
+
+    const variants = Array.from({ length: 1000 }, (_, i) => [..."maria.lopez@acme-shop.example"].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join(""));
     const notification = JSON.stringify({ type: "SIMPLE", title: "t", content: "c", receivers: [...new Set(variants)] });
     const created = await send(port, "POST", "/v1/notifications", pair, notification);
-    row("3 memory", "POST /notifications, one user's e-mail in 1,000 letter cases", created, `receivers kept: ${/"receivers":\[([^\]]*)\]/.exec(created.body)?.[1]?.split(",").length ?? "none"}`);
+    row(
+      "3 memory",
+      "POST /notifications, one user's e-mail in 1,000 letter cases",
+      created,
+      `receivers kept: ${/"receivers":\[([^\]]*)\]/.exec(created.body)?.[1]?.split(",").length ?? "none"}`,
+    );
 
     const before = server.logBytes();
-    const junk = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: Bearer nope\r\nCookie: session=s3cr3t-cookie\r\nProxy-Authorization: Basic cHJveHk6c2VjcmV0\r\nX-Junk: ${"j".repeat(15_000)}\r\n`);
+    const junk = await get(
+      port,
+      "/v1/widgets/wgt_5a3c8e1f7b92",
+      `Authorization: Bearer nope\r\nCookie: session=s3cr3t-cookie\r\nProxy-Authorization: Basic cHJveHk6c2VjcmV0\r\nX-Junk: ${"j".repeat(15_000)}\r\n`,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const line = server.logText().slice(-(server.logBytes() - before));
-    row("5 logs", "401 with Cookie, Proxy-Authorization and a 15 kB junk header", junk, `log line ${formatBytes(server.logBytes() - before)}; cookie ${line.includes("s3cr3t-cookie") ? "in clear" : "absent"}`);
+    row(
+      "5 logs",
+      "401 with Cookie, Proxy-Authorization and a 15 kB junk header",
+      junk,
+      `log line ${formatBytes(server.logBytes() - before)}; cookie ${line.includes("s3cr3t-cookie") ? "in clear" : "absent"}`,
+    );
 
-    const expect = await raw(port, `PUT /v1/sms/providers/sms_2c7e9b4f1a6d HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 90000\r\nExpect: 100-continue\r\n`, "", 3000);
+    const expect = await raw(
+      port,
+      `PUT /v1/sms/providers/sms_2c7e9b4f1a6d HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 90000\r\nExpect: 100-continue\r\n`,
+      "",
+      3000,
+    );
     row("7 body before auth", "Expect: 100-continue, 90 kB, no credentials", expect, `first line: ${expect.head.split("\r\n")[0]}`);
 
     const widget = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92");
-    row("8 headers", "GET widget (authenticated)", widget, `nosniff ${header(widget, "X-Content-Type-Options") ?? "absent"}; Cache-Control ${header(widget, "Cache-Control") ?? "absent"}`);
+    row(
+      "8 headers",
+      "GET widget (authenticated)",
+      widget,
+      `nosniff ${header(widget, "X-Content-Type-Options") ?? "absent"}; Cache-Control ${header(widget, "Cache-Control") ?? "absent"}`,
+    );
 
     const goodBad = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: ${bearer}\r\nAuthorization: ${otherBearer}x\r\n`);
     const badGood = await get(port, "/v1/widgets/wgt_5a3c8e1f7b92", `Authorization: ${otherBearer}x\r\nAuthorization: ${bearer}\r\n`);
@@ -149,7 +173,9 @@ async function serverFindings(): Promise<void> {
       const t0 = performance.now();
       const socket = connect(port, "127.0.0.1");
       let answer = "";
-      socket.write(`PUT /v1/sms/providers/sms_2c7e9b4f1a6d HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${bearer}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      socket.write(
+        `PUT /v1/sms/providers/sms_2c7e9b4f1a6d HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${bearer}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
       const drip = setInterval(() => socket.write(" "), 5000);
       const finish = (status: string | number) => {
         clearInterval(drip);
@@ -180,7 +206,6 @@ async function failedAuthFinding(): Promise<void> {
       if (answer.status === 429) limited++;
     }
     row("4 failed auth", "700 different bogus keys from one IP", `${unauthorized} × 401, ${limited} × 429`);
-
   } finally {
     server.process.kill("SIGKILL");
   }

@@ -36,7 +36,10 @@ async function once(measureLog: boolean): Promise<Run> {
       if (child.exitCode !== null) throw new Error(`the mock exited with ${child.exitCode}:\n${out}`);
       url ??= /(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out)?.[1];
       if (url) {
-        const status = await fetch(`${url}${probe.path}`, { headers: probe.headers }).then((r) => r.status, () => 0);
+        const status = await fetch(`${url}${probe.path}`, { headers: probe.headers }).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) break;
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -62,7 +65,11 @@ async function once(measureLog: boolean): Promise<Run> {
   }
 }
 
-console.log(`load average: ${loadavg().map((n) => n.toFixed(1)).join(" ")} (start times scale with it)`);
+console.log(
+  `load average: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")} (start times scale with it)`,
+);
 const results: Run[] = [];
 for (let i = 0; i < runs; i++) {
   const run = await once(i === 0);
@@ -70,6 +77,8 @@ for (let i = 0; i < runs; i++) {
   console.log(`run ${i + 1}: start to first 200 ${Math.round(run.startMs)} ms (${(run.startMs / targetMs).toFixed(2)}× the ${targetMs} ms target)`);
 }
 const sorted = results.map((r) => r.startMs).sort((a, b) => a - b);
-console.log(`median ${Math.round(sorted[1]!)} ms, best ${Math.round(sorted[0]!)} ms, worst ${Math.round(sorted[2]!)} ms; target ${targetMs} ms: ${sorted[1]! <= targetMs ? "met" : "NOT met"}`);
+console.log(
+  `median ${Math.round(sorted[1]!)} ms, best ${Math.round(sorted[0]!)} ms, worst ${Math.round(sorted[2]!)} ms; target ${targetMs} ms: ${sorted[1]! <= targetMs ? "met" : "NOT met"}`,
+);
 const first = results[0]!;
 console.log(`99 kB unauthenticated PUT (49,500 invalid items): ${first.putStatus}, ${first.putLines} log line(s), ${first.putBytes} B written`);

@@ -23,7 +23,12 @@ const r = await load({ url: target.url, requests: [request], durationS: Number(p
 await target.profile.stop(file);
 await target.stop();
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+  children?: number[];
+}
 const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[]; startTime: number; endTime: number };
 const total = profile.samples.length;
 const byFunction = new Map<string, number>();
@@ -34,10 +39,16 @@ for (const node of profile.nodes) {
   const where = url.replace(/^file:\/\//, "").replace(process.cwd() + "/", "");
   const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.hitCount);
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith("node:") ? "node core" : where === "" ? `(${functionName})` : where.split("/").slice(0, 2).join("/"));
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+    (where.startsWith("node:") ? "node core" : where === "" ? `(${functionName})` : where.split("/").slice(0, 2).join("/"));
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.hitCount);
 }
-const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, fixed((v / total) * 100) + " %"]);
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => [k, fixed((v / total) * 100) + " %"]);
 console.log(`profile of ${script} on "${scenario}": ${r.requests} requests, ${fixed(r.reqPerSec, 0)} req/s; ${file}`);
 console.log(table(["package or file", "self time"], top(byPackage, 20)));
 console.log("");

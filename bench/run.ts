@@ -138,15 +138,32 @@ const checks = {
   "no failed requests": failures.length === 0,
 };
 
-console.log(`\nbench ${startedAt}: medians of ${rounds} round(s); ${durationS} s per scenario after ${warmupS} s warm-up of each scenario (+1 s just before), ${connections} connections, one target process at a time`);
+console.log(
+  `\nbench ${startedAt}: medians of ${rounds} round(s); ${durationS} s per scenario after ${warmupS} s warm-up of each scenario (+1 s just before), ${connections} connections, one target process at a time`,
+);
 console.log(
   table(
     ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "peak RSS MB", "cold start ms", "non-2xx/err"],
-    rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(r.cpuMicrosPerRequest, 0), fixed(r.peakRssMb), fixed(r.coldStartMs, 0), r.failures]),
+    rows.map((r) => [
+      r.target,
+      r.scenario,
+      fixed(r.reqPerSec, 0),
+      fixed(r.p50Ms, 2),
+      fixed(r.p99Ms, 2),
+      fixed(r.cpuMicrosPerRequest, 0),
+      fixed(r.peakRssMb),
+      fixed(r.coldStartMs, 0),
+      r.failures,
+    ]),
   ),
 );
 console.log("\nGET widget ratios (target / baseline)");
-console.log(table(["target", "versus", "req/s ×", "CPU/req ×"], ratios.map((r) => [r.target, r.versus, fixed(r.reqPerSec, 2), fixed(r.cpuPerRequest, 2)])));
+console.log(
+  table(
+    ["target", "versus", "req/s ×", "CPU/req ×"],
+    ratios.map((r) => [r.target, r.versus, fixed(r.reqPerSec, 2), fixed(r.cpuPerRequest, 2)]),
+  ),
+);
 console.log("\nchecks");
 for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok === undefined ? "n/a " : ok ? "PASS" : "MISS"}  ${name}`);
 for (const f of failures) console.log(`  failure: ${f}`);
@@ -155,7 +172,13 @@ const machineAfter = await machine();
 mkdirSync(here("results"), { recursive: true });
 writeFileSync(
   here("results/latest.json"),
-  JSON.stringify({ startedAt, rounds, durationS, warmupS, connections, machine: { ...machineBefore, loadavgAfter: machineAfter.loadavg }, rows, roundRows, ratios, checks, failures }, null, 2),
+  JSON.stringify(
+    { startedAt, rounds, durationS, warmupS, connections, machine: { ...machineBefore, loadavgAfter: machineAfter.loadavg }, rows, roundRows, ratios, checks, failures },
+    null,
+    2,
+  ),
 );
-console.log(`\nmachine: ${machineBefore.cpus} × ${machineBefore.cpuModel}, load average before ${machineBefore.loadavg.join(" ")}, after ${machineAfter.loadavg.join(" ")}`);
+console.log(
+  `\nmachine: ${machineBefore.cpus} × ${machineBefore.cpuModel}, load average before ${machineBefore.loadavg.join(" ")}, after ${machineAfter.loadavg.join(" ")}`,
+);
 console.log("written bench/results/latest.json");

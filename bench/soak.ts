@@ -25,7 +25,12 @@ const allOperations: BenchRequest[] = [
     method: "POST",
     path: "/custom/emails",
     headers: { ...bearer, "content-type": "application/json" },
-    body: JSON.stringify({ type: "SENDGRID", auth: { api_key: "SG.soak-not-a-real-key" }, email_from: "noreply@acme-shop.example", email_admin: "admin@acme-shop.example" }),
+    body: JSON.stringify({
+      type: "SENDGRID",
+      auth: { api_key: "SG.soak-not-a-real-key" },
+      email_from: "noreply@acme-shop.example",
+      email_admin: "admin@acme-shop.example",
+    }),
   },
 ];
 /** SOAK_MIX=reads leaves out POST /notifications (whose records the store keeps), to tell stored data from a leak. */
@@ -40,7 +45,13 @@ let report;
 try {
   await load({ url: target.url, requests: mix, durationS: warmupS, connections });
   const start = await target.usage({ gc: true });
-  const sample = (atS: number, u: Usage) => ({ atS, rssMb: u.rssKb / 1024, heapMb: u.heapUsedKb / 1024, heapTotalMb: u.heapTotalKb / 1024, externalMb: u.externalKb / 1024 });
+  const sample = (atS: number, u: Usage) => ({
+    atS,
+    rssMb: u.rssKb / 1024,
+    heapMb: u.heapUsedKb / 1024,
+    heapTotalMb: u.heapTotalKb / 1024,
+    externalMb: u.externalKb / 1024,
+  });
   const rssTimeline = [sample(0, start)];
   const t0 = performance.now();
   const sampler = setInterval(async () => {
@@ -72,7 +83,13 @@ try {
     overall: { p50Ms: result.p50Ms, p99Ms: result.p99Ms },
     first10s: { count: first.length, p50Ms: percentile(first, 50), p99Ms: percentile(first, 99) },
     last10s: { count: last.length, p50Ms: percentile(last, 50), p99Ms: percentile(last, 99) },
-    rss: { startMb: start.rssKb / 1024, endMb: end.rssKb / 1024, peakMb: end.maxRssKb / 1024, growthPct: ((end.rssKb - start.rssKb) / start.rssKb) * 100, timeline: rssTimeline },
+    rss: {
+      startMb: start.rssKb / 1024,
+      endMb: end.rssKb / 1024,
+      peakMb: end.maxRssKb / 1024,
+      growthPct: ((end.rssKb - start.rssKb) / start.rssKb) * 100,
+      timeline: rssTimeline,
+    },
     heap: { startMb: start.heapUsedKb / 1024, endMb: end.heapUsedKb / 1024, growthPct: ((end.heapUsedKb - start.heapUsedKb) / start.heapUsedKb) * 100 },
     cpuMicrosPerRequest: (end.cpuMicros - start.cpuMicros) / Math.max(result.requests, 1),
   };
@@ -82,7 +99,9 @@ try {
 const after = await machine();
 
 console.log(`\nsoak ${startedAt}: ${durationS} s at ${connections} connections, ${mix.length} operations in turn, after ${warmupS} s warm-up`);
-console.log(`requests ${report.requests} (${fixed(report.reqPerSec, 0)} req/s), errors (non-2xx, socket errors, timeouts) ${report.errors}, statuses ${JSON.stringify(report.statuses)}`);
+console.log(
+  `requests ${report.requests} (${fixed(report.reqPerSec, 0)} req/s), errors (non-2xx, socket errors, timeouts) ${report.errors}, statuses ${JSON.stringify(report.statuses)}`,
+);
 console.log(`server CPU per request ${fixed(report.cpuMicrosPerRequest, 0)} µs`);
 console.log(
   table(
@@ -94,8 +113,12 @@ console.log(
     ],
   ),
 );
-console.log(`RSS start ${fixed(report.rss.startMb)} MB, end ${fixed(report.rss.endMb)} MB (growth ${fixed(report.rss.growthPct)} %), peak ${fixed(report.rss.peakMb)} MB; timeline (s: RSS/heap used/heap total/external MB) ${report.rss.timeline.map((s) => `${s.atS}:${fixed(s.rssMb, 0)}/${fixed(s.heapMb, 0)}/${fixed(s.heapTotalMb, 0)}/${fixed(s.externalMb, 0)}`).join(" ")}`);
-console.log(`heap retained after a full GC: start ${fixed(report.heap.startMb)} MB, end ${fixed(report.heap.endMb)} MB (growth ${fixed(report.heap.growthPct)} %; the store keeps every notification created, by design)`);
+console.log(
+  `RSS start ${fixed(report.rss.startMb)} MB, end ${fixed(report.rss.endMb)} MB (growth ${fixed(report.rss.growthPct)} %), peak ${fixed(report.rss.peakMb)} MB; timeline (s: RSS/heap used/heap total/external MB) ${report.rss.timeline.map((s) => `${s.atS}:${fixed(s.rssMb, 0)}/${fixed(s.heapMb, 0)}/${fixed(s.heapTotalMb, 0)}/${fixed(s.externalMb, 0)}`).join(" ")}`,
+);
+console.log(
+  `heap retained after a full GC: start ${fixed(report.heap.startMb)} MB, end ${fixed(report.heap.endMb)} MB (growth ${fixed(report.heap.growthPct)} %; the store keeps every notification created, by design)`,
+);
 const checks = { "0 errors": report.errors === 0, "RSS growth < 20 %": report.rss.growthPct < 20 };
 for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok ? "PASS" : "MISS"}  ${name}`);
 console.log(`machine: ${before.cpus} × ${before.cpuModel}, load average before ${before.loadavg.join(" ")}, after ${after.loadavg.join(" ")}`);

@@ -41,42 +41,44 @@ async function pipelinedBogusKeys(port: number, connections: number, perConnecti
   const statuses: Record<string, number> = {};
   let unanswered = 0;
   await Promise.all(
-    Array.from({ length: connections }, (_, c) =>
-      new Promise<void>((resolve) => {
-        const socket = connect(port, "127.0.0.1");
-        let text = "";
-        let answered = 0;
-        let finished = false;
-        const finish = () => {
-          if (finished) return;
-          finished = true;
-          unanswered += perConnection - answered;
-          socket.destroy();
-          resolve();
-        };
-        socket.setTimeout(60_000, finish);
-        socket.on("data", (chunk: Buffer) => {
-          text += chunk.toString("latin1");
-          // Each answer starts with its status line; bodies are JSON and never hold one.
-          let match;
-          let consumed = 0;
-          const line = /HTTP\/1\.1 (\d{3}) /g;
-          while ((match = line.exec(text))) {
-            statuses[match[1]!] = (statuses[match[1]!] ?? 0) + 1;
-            answered++;
-            consumed = line.lastIndex;
+    Array.from(
+      { length: connections },
+      (_, c) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(port, "127.0.0.1");
+          let text = "";
+          let answered = 0;
+          let finished = false;
+          const finish = () => {
+            if (finished) return;
+            finished = true;
+            unanswered += perConnection - answered;
+            socket.destroy();
+            resolve();
+          };
+          socket.setTimeout(60_000, finish);
+          socket.on("data", (chunk: Buffer) => {
+            text += chunk.toString("latin1");
+            // Each answer starts with its status line; bodies are JSON and never hold one.
+            let match;
+            let consumed = 0;
+            const line = /HTTP\/1\.1 (\d{3}) /g;
+            while ((match = line.exec(text))) {
+              statuses[match[1]!] = (statuses[match[1]!] ?? 0) + 1;
+              answered++;
+              consumed = line.lastIndex;
+            }
+            text = text.slice(consumed);
+            if (answered === perConnection) finish();
+          });
+          socket.on("error", () => undefined);
+          socket.on("close", finish);
+          let batch = "";
+          for (let i = 0; i < perConnection; i++) {
+            batch += `GET /v1/widgets/wgt_5a3c8e1f7b92 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ak_bogus_${c}_${i}\r\n\r\n`;
           }
-          text = text.slice(consumed);
-          if (answered === perConnection) finish();
-        });
-        socket.on("error", () => undefined);
-        socket.on("close", finish);
-        let batch = "";
-        for (let i = 0; i < perConnection; i++) {
-          batch += `GET /v1/widgets/wgt_5a3c8e1f7b92 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ak_bogus_${c}_${i}\r\n\r\n`;
-        }
-        socket.write(batch);
-      }),
+          socket.write(batch);
+        }),
     ),
   );
   return { statuses, unanswered };
@@ -112,7 +114,17 @@ try {
 
   server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT: "1000000", RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000), FAILED_AUTH_LIMIT_WINDOW_MS: "600000", EMAIL_AUTH_KEY: emailAuthKey },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      RATE_LIMIT: "1000000",
+      RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000),
+      FAILED_AUTH_LIMIT_WINDOW_MS: "600000",
+      EMAIL_AUTH_KEY: emailAuthKey,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -165,9 +177,11 @@ try {
         });
         req.end();
       });
-    await Promise.all([0, 1].map(async () => {
-      while (!stopped) await one();
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (!stopped) await one();
+      }),
+    );
     agent.destroy();
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
   }
@@ -182,7 +196,10 @@ try {
     instance.on("response", (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
     return done.then((result) => ({ statuses, errors: result.errors, timeouts: result.timeouts, latencyP99: result.latency.p99 }));
   }
-  const fmt = (s: Record<string, number>) => Object.entries(s).map(([k, v]) => `${v} × ${k}`).join(", ") || "none";
+  const fmt = (s: Record<string, number>) =>
+    Object.entries(s)
+      .map(([k, v]) => `${v} × ${k}`)
+      .join(", ") || "none";
   const ms = (n: number) => n.toFixed(1);
 
   // Warm-up, then B unloaded.
@@ -194,7 +211,13 @@ try {
     const a = attack({ connections: 40, duration: phaseS, requests: [{ method: "GET", path, headers: { authorization: `Bearer ${keyA}` } }] });
     const b = await tenantB(a);
     const answered = await a;
-    rows.push([name, `${fmt(answered.statuses)}; ${answered.errors} errors, ${answered.timeouts} timeouts`, `${ms(b.p50)} / ${ms(b.p99)}`, fmt(b.statuses), `${(b.p99 / unloaded.p99).toFixed(2)}×`]);
+    rows.push([
+      name,
+      `${fmt(answered.statuses)}; ${answered.errors} errors, ${answered.timeouts} timeouts`,
+      `${ms(b.p50)} / ${ms(b.p99)}`,
+      fmt(b.statuses),
+      `${(b.p99 / unloaded.p99).toFixed(2)}×`,
+    ]);
     checks.push([b.p99 < 3 * unloaded.p99 && !b.statuses["503"], `${name}: B's p99 < 3× unloaded and no 503`]);
   };
   await loadedPhase("A: 40 × group=1", "/v1/reports/encryption?group=1");
@@ -206,24 +229,41 @@ try {
   const b = await tenantB(flood);
   const flooded = await flood;
   const rssAfter = rssMb();
-  rows.push(["10,000 bogus keys, 100 conn × 100 pipelined", `${fmt(flooded.statuses)}; ${flooded.unanswered} unanswered`, `${ms(b.p50)} / ${ms(b.p99)}`, fmt(b.statuses), `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`]);
+  rows.push([
+    "10,000 bogus keys, 100 conn × 100 pipelined",
+    `${fmt(flooded.statuses)}; ${flooded.unanswered} unanswered`,
+    `${ms(b.p50)} / ${ms(b.p99)}`,
+    fmt(b.statuses),
+    `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
+  ]);
   checks.push([(flooded.statuses["401"] ?? 0) <= 60 + 100, "at most 60 + 100 × 401 to the flooding address"]);
   checks.push([!b.statuses["503"] && !b.statuses.timeout, "B never 503 nor times out during the flood"]);
 
   // Finding 4: a valid key from the flooding address, right after.
   const valid = await new Promise<number>((resolve) =>
-    request({ host: "127.0.0.1", port, path: "/v1/widgets/wgt_5a3c8e1f7b92", headers: { authorization: `Bearer ${keyA}` } }, (res) => (res.resume(), resolve(res.statusCode!))).end(),
+    request(
+      { host: "127.0.0.1", port, path: "/v1/widgets/wgt_5a3c8e1f7b92", headers: { authorization: `Bearer ${keyA}` } },
+      (res) => (res.resume(), resolve(res.statusCode!)),
+    ).end(),
   );
   rows.push(["valid key A from the flooding address", String(valid), "", "", ""]);
   checks.push([valid === 200, "a valid key from the flooding address is served"]);
 
   // Finding 6: rate_limits rows now, and after the per-key window has passed and a few requests wrote.
-  const sizes = async () => (await db.query<{ total: number; expired: number }>("SELECT count(*)::int AS total, count(*) FILTER (WHERE reset_at <= now())::int AS expired FROM rate_limits")).rows[0]!;
+  const sizes = async () =>
+    (await db.query<{ total: number; expired: number }>("SELECT count(*)::int AS total, count(*) FILTER (WHERE reset_at <= now())::int AS expired FROM rate_limits"))
+      .rows[0]!;
   const afterFlood = await sizes();
   await new Promise((r) => setTimeout(r, (rateWindowS * 2 + 2) * 1000));
   await attack({ connections: 2, amount: 50, requests: [{ method: "GET", path: `/v1/webhooks/${webhookB}`, headers: { authorization: `Bearer ${keyA}` } }] });
   const later = await sizes();
-  rows.push(["rate_limits rows", `${afterFlood.total} (${afterFlood.expired} expired) after the flood`, "", "", `${later.total} (${later.expired} expired) ${rateWindowS * 2 + 2} s later`]);
+  rows.push([
+    "rate_limits rows",
+    `${afterFlood.total} (${afterFlood.expired} expired) after the flood`,
+    "",
+    "",
+    `${later.total} (${later.expired} expired) ${rateWindowS * 2 + 2} s later`,
+  ]);
   checks.push([later.total < 100, "expired rate_limits rows are deleted (< 100 rows left)"]);
   await db.end();
 } finally {
@@ -231,7 +271,11 @@ try {
   cluster.stop();
 }
 
-console.log(`\nbench:tenants ${new Date().toISOString()} (${root}), load average ${loadavg().map((n) => n.toFixed(1)).join(" / ")}: ${reportCount} reports of A on PostgreSQL 15, ${phaseS} s per phase; B = another application from another address`);
+console.log(
+  `\nbench:tenants ${new Date().toISOString()} (${root}), load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ")}: ${reportCount} reports of A on PostgreSQL 15, ${phaseS} s per phase; B = another application from another address`,
+);
 console.log(["| phase | A's answers | B p50 / p99 ms | B's answers | note |", "|---|---|---:|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n"));
 console.log("\ncheck");
 for (const [ok, what] of checks) console.log(`  ${ok ? "PASS" : "MISS"}  ${what}`);

@@ -117,11 +117,14 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const fixtureErrors = await preflight(target);
     if (fixtureErrors.length > 0) {
-      console.error(`authsvc-api conformance: ${fixtureErrors.length} fixture error${fixtureErrors.length === 1 ? "" : "s"} (the setup, not the service; no check ran):\n${fixtureErrors.map((e) => `  ${e}`).join("\n")}`);
+      console.error(
+        `authsvc-api conformance: ${fixtureErrors.length} fixture error${fixtureErrors.length === 1 ? "" : "s"} (the setup, not the service; no check ran):\n${fixtureErrors.map((e) => `  ${e}`).join("\n")}`,
+      );
       return 2;
     }
     const outcomes = [...(await runWorkflows(target)), ...(await runChecks(target))];
-    if (format === "json") console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
+    if (format === "json")
+      console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
     else console.log(`${table(outcomes)}\n\n${workflowsLine(outcomes)}\n${summary(target, outcomes, { failOnSkip })}`);
     return runFailed(outcomes, { failOnSkip }) ? 1 : 0;
   } catch (error) {

@@ -11,11 +11,7 @@ import type { Client, ClientPathsWithMethod, FetchOptions, FetchResponse } from 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 
 /** The operation object of `Path` + `Method` in `Paths`. */
-type OperationOf<Paths, Path, M extends Method> = Path extends keyof Paths
-  ? M extends keyof Paths[Path]
-    ? Paths[Path][M]
-    : never
-  : never;
+type OperationOf<Paths, Path, M extends Method> = Path extends keyof Paths ? (M extends keyof Paths[Path] ? Paths[Path][M] : never) : never;
 
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
@@ -45,14 +41,29 @@ export interface ApiClient<Paths extends {}> extends Omit<Client<Paths>, Upperca
   // client assignable to openapi-fetch's `Client` (whose generic signatures the compiler
   // cannot relate to the first) and can never be called: its `this` is `never`, so a call
   // that fails the first signature is an error, not a fallback to a looser check.
-  GET<Path extends ClientPathsWithMethod<Client<Paths>, "get">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "get">>): Promise<ApiResult<OperationOf<Paths, Path, "get">>>;
+  GET<Path extends ClientPathsWithMethod<Client<Paths>, "get">>(
+    url: Path,
+    ...init: InitArgs<OperationOf<Paths, Path, "get">>
+  ): Promise<ApiResult<OperationOf<Paths, Path, "get">>>;
   GET(this: never, url: any, ...init: any[]): Promise<any>;
-  PUT<Path extends ClientPathsWithMethod<Client<Paths>, "put">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "put">>): Promise<ApiResult<OperationOf<Paths, Path, "put">>>;
+  PUT<Path extends ClientPathsWithMethod<Client<Paths>, "put">>(
+    url: Path,
+    ...init: InitArgs<OperationOf<Paths, Path, "put">>
+  ): Promise<ApiResult<OperationOf<Paths, Path, "put">>>;
   PUT(this: never, url: any, ...init: any[]): Promise<any>;
-  POST<Path extends ClientPathsWithMethod<Client<Paths>, "post">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "post">>): Promise<ApiResult<OperationOf<Paths, Path, "post">>>;
+  POST<Path extends ClientPathsWithMethod<Client<Paths>, "post">>(
+    url: Path,
+    ...init: InitArgs<OperationOf<Paths, Path, "post">>
+  ): Promise<ApiResult<OperationOf<Paths, Path, "post">>>;
   POST(this: never, url: any, ...init: any[]): Promise<any>;
-  DELETE<Path extends ClientPathsWithMethod<Client<Paths>, "delete">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "delete">>): Promise<ApiResult<OperationOf<Paths, Path, "delete">>>;
+  DELETE<Path extends ClientPathsWithMethod<Client<Paths>, "delete">>(
+    url: Path,
+    ...init: InitArgs<OperationOf<Paths, Path, "delete">>
+  ): Promise<ApiResult<OperationOf<Paths, Path, "delete">>>;
   DELETE(this: never, url: any, ...init: any[]): Promise<any>;
-  PATCH<Path extends ClientPathsWithMethod<Client<Paths>, "patch">>(url: Path, ...init: InitArgs<OperationOf<Paths, Path, "patch">>): Promise<ApiResult<OperationOf<Paths, Path, "patch">>>;
+  PATCH<Path extends ClientPathsWithMethod<Client<Paths>, "patch">>(
+    url: Path,
+    ...init: InitArgs<OperationOf<Paths, Path, "patch">>
+  ): Promise<ApiResult<OperationOf<Paths, Path, "patch">>>;
   PATCH(this: never, url: any, ...init: any[]): Promise<any>;
 }

@@ -64,9 +64,7 @@ export const defaultTimeoutMs = 30_000;
 /** Headers only the middleware may set: each operation must carry its own scheme and no other. */
 const credentialHeaders = ["authorization", "x-api-key", "x-api-secret"];
 
-const byRoute = new Map<string, Operations[OperationId]>(
-  Object.values(operations).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]),
-);
+const byRoute = new Map<string, Operations[OperationId]>(Object.values(operations).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
 
 /** The middleware that adds the credentials each operation takes, and only those. */
 export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middleware {
@@ -78,10 +76,7 @@ export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middl
       for (const name of credentialHeaders) request.headers.delete(name);
       if (op.security[0] === "apiKey") {
         if (!apiSecret) {
-          throw new Error(
-            `${request.method} ${schemaPath} authenticates with X-Api-Key + X-Api-Secret: ` +
-              "create the client with apiSecret to call it",
-          );
+          throw new Error(`${request.method} ${schemaPath} authenticates with X-Api-Key + X-Api-Secret: ` + "create the client with apiSecret to call it");
         }
         request.headers.set("X-Api-Key", apiKey);
         request.headers.set("X-Api-Secret", apiSecret);

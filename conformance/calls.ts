@@ -79,12 +79,10 @@ const paging = ({ limit = 10, page = 1 }: CallInput) => ({ limit, page });
 /** The valid request of every operation through the generated client; a missing one does not compile. */
 export const clientCalls: { [K in OperationId]: Call } = {
   readWidget: (api, target, input = {}) => api.GET("/widgets/{id}", { params: { path: withId("readWidget", target, input) } }),
-  findUserActivity: (api, target, input = {}) =>
-    api.GET("/users/{id}/activity", { params: { path: withId("findUserActivity", target, input), query: paging(input) } }),
+  findUserActivity: (api, target, input = {}) => api.GET("/users/{id}/activity", { params: { path: withId("findUserActivity", target, input), query: paging(input) } }),
   findEncryptionReports: (api, _target, input = {}) => api.GET("/reports/encryption", { params: { query: paging(input) } }),
   // `{}` is the documented no-op: valid everywhere and leaves a stateful target as it was.
-  updateSmsProvider: (api, target, input = {}) =>
-    api.PUT("/sms/providers/{id}", { params: { path: withId("updateSmsProvider", target, input) }, body: {} }),
+  updateSmsProvider: (api, target, input = {}) => api.PUT("/sms/providers/{id}", { params: { path: withId("updateSmsProvider", target, input) }, body: {} }),
   saveEmailTransport: (api) => api.POST("/custom/emails", { body: exampleBody("saveEmailTransport") as Schemas["EmailSettingsSave"] }),
   createNotification: (api) => api.POST("/notifications", { body: notificationBody() as Schemas["NotificationCreate"] }),
   readWebhook: (api, target, input = {}) => api.GET("/webhooks/{id}", { params: { path: withId("readWebhook", target, input) } }),

@@ -111,10 +111,7 @@ export const badInputs: { [K in OperationId]: BadInput[] } = {
       }),
     },
   ],
-  createNotification: [
-    { what: "a 51-character title", send: throughFetch((valid) => withBody(valid, { ...validBody(valid), title: "x".repeat(51) })) },
-    unknownField,
-  ],
+  createNotification: [{ what: "a 51-character title", send: throughFetch((valid) => withBody(valid, { ...validBody(valid), title: "x".repeat(51) })) }, unknownField],
   readWebhook: [malformedId],
   findWebhookHistory: [limitOver100, malformedId],
   findWebhooks: [limitOver100, pageZero],

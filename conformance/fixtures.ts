@@ -39,7 +39,8 @@ export function parseFixtures(text: string, file: string): Fixtures {
 
 /** `"disposable": { "webhook": ["whk_…", …] }`: records the checks of deleting operations may use up. */
 function parseDisposable(value: unknown, file: string): NonNullable<Fixtures["disposable"]> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new FixturesError(`${file}: "disposable" must be an object of id lists, e.g. { "webhook": ["…"] }`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new FixturesError(`${file}: "disposable" must be an object of id lists, e.g. { "webhook": ["…"] }`);
   const disposable: NonNullable<Fixtures["disposable"]> = {};
   for (const [kind, ids] of Object.entries(value)) {
     if (!(idKeys as readonly string[]).includes(kind)) throw new FixturesError(`${file}: unknown kind "${kind}" in "disposable" (expected ${idKeys.join(", ")})`);

@@ -39,11 +39,7 @@ function clientFor(target: Target, headers: Record<string, string>, fetch: (requ
 }
 
 /** Calls the target through the generated client and observes the raw response. */
-export async function viaClient(
-  target: Target,
-  call: (api: Api) => Promise<unknown>,
-  headers: Record<string, string> = {},
-): Promise<Observed> {
+export async function viaClient(target: Target, call: (api: Api) => Promise<unknown>, headers: Record<string, string> = {}): Promise<Observed> {
   let last: Response | undefined;
   const api = clientFor(target, headers, async (request) => {
     const response = await fetch(request);

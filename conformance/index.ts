@@ -1,6 +1,20 @@
 // The conformance suite as a library: the checks, the runner and the reports that
 // `authsvc-api conformance` prints (cli/conformance.ts), for use from other test runners.
-export { checks, runCheck, runChecks, runFailed, skipReason, summary, table, TargetUnreachable, type Check, type Fixtures, type Need, type Outcome, type Target } from "./suite.js";
+export {
+  checks,
+  runCheck,
+  runChecks,
+  runFailed,
+  skipReason,
+  summary,
+  table,
+  TargetUnreachable,
+  type Check,
+  type Fixtures,
+  type Need,
+  type Outcome,
+  type Target,
+} from "./suite.js";
 export { jsonReport, type JsonReport } from "./report.js";
 export { parseFixtures, readFixtures, FixturesError } from "./fixtures.js";
 export { exampleFixtures } from "./calls.js";

@@ -61,7 +61,10 @@ function narrowsCheck(operationId: OperationId, parameter: QueryParameter): Chec
         const ends = [schema.minimum, schema.maximum].filter((value): value is number => typeof value === "number");
         const totals: number[] = [];
         for (const value of ends) totals.push((await list(target, operationId, { [name]: String(value) })).meta.total_count);
-        expectThat(totals.some((found) => found < total), `the ${name} filter is ignored: ${ends.map((v, i) => `${name}=${v} finds ${totals[i]}`).join(", ")} of ${total}`);
+        expectThat(
+          totals.some((found) => found < total),
+          `the ${name} filter is ignored: ${ends.map((v, i) => `${name}=${v} finds ${totals[i]}`).join(", ")} of ${total}`,
+        );
       },
     };
   }
@@ -84,7 +87,9 @@ const same = (a: unknown, b: unknown) => (typeof a === "string" && typeof b === 
 
 function keepsMatchesCheck(operationId: OperationId, parameter: QueryParameter): Check | undefined {
   // Only names that are fields of the records (a description may also name another operation's field).
-  const fields = [...(parameter.description ?? "").matchAll(/`([a-z_]+(?:\.[a-z_]+)*)`/g)].map((match) => match[1]!).filter((field) => recordDeclares(operationId, field));
+  const fields = [...(parameter.description ?? "").matchAll(/`([a-z_]+(?:\.[a-z_]+)*)`/g)]
+    .map((match) => match[1]!)
+    .filter((field) => recordDeclares(operationId, field));
   if (fields.length === 0 || parameter.schema.type === "integer") return undefined;
   const { name } = parameter;
   return {
@@ -94,7 +99,9 @@ function keepsMatchesCheck(operationId: OperationId, parameter: QueryParameter):
     name: `${operationId}: the ${name} filter keeps exactly the records whose ${fields.join(" or ")} is the value`,
     run: async (target) => {
       const { result } = await whole(target, operationId);
-      const held = result.map((record) => fields.map((field) => at(record, field)).find((v) => typeof v === "string" || typeof v === "number")).find((v) => v !== undefined);
+      const held = result
+        .map((record) => fields.map((field) => at(record, field)).find((v) => typeof v === "string" || typeof v === "number"))
+        .find((v) => v !== undefined);
       expectThat(held !== undefined, `no record of the unfiltered list holds ${fields.join(" or ")}`);
       const value = String(held);
       const filtered = await list(target, operationId, { [name]: value });

@@ -29,11 +29,14 @@ async function ask(target: Target, call: (target: Target) => Promise<Observed>):
 /** Throws TargetUnreachable; returns one line per fixture mistake (empty when the setup is right). */
 export async function preflight(target: Target): Promise<string[]> {
   const errors: string[] = [];
-  const probe = (Object.keys(operations) as OperationId[]).find((operationId) => operations[operationId].security[0] === "bearerAuth" && operations[operationId].method === "get" && !operations[operationId].path.includes("{"));
+  const probe = (Object.keys(operations) as OperationId[]).find(
+    (operationId) => operations[operationId].security[0] === "bearerAuth" && operations[operationId].method === "get" && !operations[operationId].path.includes("{"),
+  );
   if (probe) {
     const answer = await ask(target, (t) => viaClient(t, (api) => clientCalls[probe](api, t)));
     if (answer.status === 401) errors.push(`--api-key is refused by the target (401 on ${operations[probe].method.toUpperCase()} ${operations[probe].path})`);
-    if (answer.status === 404 && !/problem\+json/.test(answer.contentType)) errors.push(`${target.baseUrl} answers 404 without a problem on ${operations[probe].path}: is --base-url right (it includes the base path, e.g. /v1)?`);
+    if (answer.status === 404 && !/problem\+json/.test(answer.contentType))
+      errors.push(`${target.baseUrl} answers 404 without a problem on ${operations[probe].path}: is --base-url right (it includes the base path, e.g. /v1)?`);
     const other = target.fixtures.otherApplication;
     if (other && (await ask(target, (t) => viaClient({ ...t, ...other }, (api) => clientCalls[probe](api, t)))).status === 401) {
       errors.push(`fixture otherApplication: its apiKey is refused by the target (401)`);
@@ -53,8 +56,12 @@ export async function preflight(target: Target): Promise<string[]> {
         continue;
       }
       const answer = await ask(target, (t) => viaClient(t, (api) => clientCalls[operationId](api, t, { id })));
-      if (answer.status === 404) errors.push(`${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 404 (the checked application holds no such record)`);
-      else if (answer.status === 400) errors.push(`${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 400 (not an id of this kind)`);
+      if (answer.status === 404)
+        errors.push(
+          `${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 404 (the checked application holds no such record)`,
+        );
+      else if (answer.status === 400)
+        errors.push(`${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 400 (not an id of this kind)`);
       else if (kind === "smsProvider" && answer.status === 200 && (answer.body as { result?: { is_default?: boolean } })?.result?.is_default !== true) {
         errors.push(`${what} is not the application's default SMS provider (the checks need the default one)`);
       }

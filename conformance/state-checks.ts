@@ -57,9 +57,7 @@ const undefaultConflict: Check = {
   run: async (target) =>
     expectProblem(
       409,
-      await viaClient(target, (api) =>
-        api.PUT("/sms/providers/{id}", { params: { path: { id: target.fixtures.smsProvider! } }, body: { is_default: false } }),
-      ),
+      await viaClient(target, (api) => api.PUT("/sms/providers/{id}", { params: { path: { id: target.fixtures.smsProvider! } }, body: { is_default: false } })),
     ),
 };
 
@@ -132,10 +130,7 @@ const reversedDates: Check = {
   operationId: "findEncryptionReports",
   statefulBecause: "start_date <= end_date relates two parameters, which no schema states",
   run: async (target) =>
-    expectProblem(
-      400,
-      await viaFetch(target, { ...rawRequest("findEncryptionReports"), query: { start_date: "1798761599", end_date: "1767225600" } }),
-    ),
+    expectProblem(400, await viaFetch(target, { ...rawRequest("findEncryptionReports"), query: { start_date: "1798761599", end_date: "1767225600" } })),
 };
 
 function pastTheEndCheck(operationId: OperationId): Check {

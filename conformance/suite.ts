@@ -18,7 +18,17 @@ export class TargetUnreachable extends Error {
   override name = "TargetUnreachable";
 }
 
-const connectionCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+const connectionCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_SOCKET",
+]);
 
 /** The connection error under a failed fetch (fetch hides it as `cause`), or undefined. */
 export function connectionError(error: unknown): string | undefined {
@@ -134,7 +144,5 @@ function verdict(outcomes: Outcome[], options: { failOnSkip?: boolean }): string
 /** One line per check: status, name, and what broke or why it was skipped. */
 export function table(outcomes: Outcome[]): string {
   const mark = { passed: "PASS", failed: "FAIL", skipped: "SKIP" } as const;
-  return outcomes
-    .map((o) => `${mark[o.status]}  ${o.check.name}${o.detail ? `\n        ${o.detail.replace(/\n/g, "\n        ")}` : ""}`)
-    .join("\n");
+  return outcomes.map((o) => `${mark[o.status]}  ${o.check.name}${o.detail ? `\n        ${o.detail.replace(/\n/g, "\n        ")}` : ""}`).join("\n");
 }

@@ -126,7 +126,9 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
   const formats = formatErrors(check.operationId, step);
   if (formats) failed.push(`body does not match the ${step.response?.statusCode} response schema: ${formats}`);
-  return failed.length === 0 && step.status === "success" ? { check, status: "passed" } : { check, status: "failed", detail: `${where}: ${failed.join("; ") || step.status}` };
+  return failed.length === 0 && step.status === "success"
+    ? { check, status: "passed" }
+    : { check, status: "failed", detail: `${where}: ${failed.join("; ") || step.status}` };
 }
 
 /** The Redocly CLI this package depends on (its version is the one the workflows are checked with). */
@@ -182,6 +184,10 @@ export async function runWorkflows(target: Target, file = workflowsFile): Promis
     if (reason) return { check, status: "skipped", detail: reason };
     const executed = recorded.get(check.workflow) ?? [];
     const failedBefore = executed.find((s) => s.status !== "success")?.stepId;
-    return judge(check, executed.find((s) => s.stepId === check.stepId), failedBefore);
+    return judge(
+      check,
+      executed.find((s) => s.stepId === check.stepId),
+      failedBefore,
+    );
   });
 }

@@ -54,7 +54,7 @@ export const operations = {
     responseType: "api.application.notification.create",
     list: false,
     hasBody: true,
-    security: ["apiKey","apiSecret"],
+    security: ["apiKey", "apiSecret"],
   },
   readWebhook: {
     method: "get",

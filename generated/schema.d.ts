@@ -4,2688 +4,2705 @@
  */
 
 export interface paths {
-    "/widgets/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a widget
-         * @description Reads one widget of the application: its kind, language, colors, path, and the domain it
-         *     is served on.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for an id that is not 1–64 characters of `A-Z a-z 0-9 _ -`; 401 without a
-         *     valid bearer key; 404 for an unknown id or another application's widget.
-         */
-        get: operations["readWidget"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  "/widgets/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/users/{id}/activity": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a user's latest activity
-         * @description Reads the authentication activity of one user of the application, newest first
-         *     (`created_at` descending, then `id`), a page at a time.
-         *
-         *     A known user with no activity answers an empty list.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a malformed id or paging value; 401 without a valid bearer key; 404 for
-         *     an unknown user or a user of another application.
-         */
-        get: operations["findUserActivity"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read a widget
+     * @description Reads one widget of the application: its kind, language, colors, path, and the domain it
+     *     is served on.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for an id that is not 1–64 characters of `A-Z a-z 0-9 _ -`; 401 without a
+     *     valid bearer key; 404 for an unknown id or another application's widget.
+     */
+    get: operations["readWidget"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/reports/encryption": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List encryption-key reports
-         * @description Lists the application's encryption-key reports, newest first, a page at a time.
-         *
-         *     Every filter is optional and exact-match; filters combine with AND.
-         *     `start_date` and `end_date` are Unix time in **seconds** and inclusive bounds on
-         *     `created_at`; a millisecond value is above their maximum and refused, and
-         *     `start_date` after `end_date` is refused with 400. `ip` takes IPv4 or IPv6 and
-         *     matches `ip_source` or `ip_device`.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a value outside its schema, an unknown query parameter, or
-         *     `start_date > end_date`; 401 without a valid bearer key.
-         */
-        get: operations["findEncryptionReports"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read a user's latest activity
+     * @description Reads the authentication activity of one user of the application, newest first
+     *     (`created_at` descending, then `id`), a page at a time.
+     *
+     *     A known user with no activity answers an empty list.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a malformed id or paging value; 401 without a valid bearer key; 404 for
+     *     an unknown user or a user of another application.
+     */
+    get: operations["findUserActivity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/reports/encryption": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/sms/providers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update an SMS provider
-         * @description Changes the fields given and answers the provider as stored. All fields are optional and
-         *     `{}` is a valid no-op; arrays replace the stored arrays whole.
-         *
-         *     - `sort: UP` moves the provider one place towards position 1, `DOWN` one place away;
-         *       at either end it is a no-op. The application's positions stay 1..n with no gap and no
-         *       duplicate, also under concurrent updates. The response's `sort` is the new position.
-         *     - `is_default: true` makes it the application's only default provider.
-         *       `is_default: false` on the current default is refused with **409** (make another
-         *       provider the default instead); on a non-default provider it is a no-op.
-         *     - `countries` are ISO 3166-1 alpha-2 codes, upper case.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a value outside its schema or an unknown field; 401 without a valid
-         *     bearer key; 404 for an unknown id or another application's provider; 409 as above;
-         *     413 over 100 kB; 415 for a body that is not JSON.
-         */
-        put: operations["updateSmsProvider"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List encryption-key reports
+     * @description Lists the application's encryption-key reports, newest first, a page at a time.
+     *
+     *     Every filter is optional and exact-match; filters combine with AND.
+     *     `start_date` and `end_date` are Unix time in **seconds** and inclusive bounds on
+     *     `created_at`; a millisecond value is above their maximum and refused, and
+     *     `start_date` after `end_date` is refused with 400. `ip` takes IPv4 or IPv6 and
+     *     matches `ip_source` or `ip_device`.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a value outside its schema, an unknown query parameter, or
+     *     `start_date > end_date`; 401 without a valid bearer key.
+     */
+    get: operations["findEncryptionReports"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sms/providers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/custom/emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Save the e-mail transport settings
-         * @description Creates the application's e-mail transport, or replaces its settings: there is one per
-         *     application, and a later save keeps its `id`, `created_at` and counters.
-         *
-         *     The body is a union discriminated by `type`: `SENDGRID` takes `auth.api_key`; `SES`
-         *     takes `auth.region`, `auth.accessKeyId` and `auth.secretAccessKey`. Access information
-         *     of the other provider's shape is refused with 400. Leaving `auth` out keeps the stored
-         *     one; it is required on the first save and when `type` changes.
-         *
-         *     `auth` is encrypted at rest and answered only as an opaque token: no response contains a
-         *     submitted secret. `domain` is the domain of `email_from`, `region` the SES region
-         *     (empty for SENDGRID), and `is_verified` turns false after a save that changes `type`
-         *     or `auth`.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a value outside its schema, an unknown field, or a missing `auth`
-         *     as above; 401 without a valid bearer key; 413 over 100 kB; 415 for a body that is not JSON.
-         */
-        post: operations["saveEmailTransport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    /**
+     * Update an SMS provider
+     * @description Changes the fields given and answers the provider as stored. All fields are optional and
+     *     `{}` is a valid no-op; arrays replace the stored arrays whole.
+     *
+     *     - `sort: UP` moves the provider one place towards position 1, `DOWN` one place away;
+     *       at either end it is a no-op. The application's positions stay 1..n with no gap and no
+     *       duplicate, also under concurrent updates. The response's `sort` is the new position.
+     *     - `is_default: true` makes it the application's only default provider.
+     *       `is_default: false` on the current default is refused with **409** (make another
+     *       provider the default instead); on a non-default provider it is a no-op.
+     *     - `countries` are ISO 3166-1 alpha-2 codes, upper case.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a value outside its schema or an unknown field; 401 without a valid
+     *     bearer key; 404 for an unknown id or another application's provider; 409 as above;
+     *     413 over 100 kB; 415 for a body that is not JSON.
+     */
+    put: operations["updateSmsProvider"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/custom/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Schedule an in-app notification
-         * @description Schedules a notification to users of the application and answers it with
-         *     `status: PENDING` and `send_at` as an ISO timestamp.
-         *
-         *     - **Targets:** `broadcast: true` (every user), or a non-empty `receivers` and/or
-         *       `groups`. None of them, or `broadcast: true` with a list, is refused with 400.
-         *     - **Receivers** are user ids or e-mail addresses. Only users who have logged into the
-         *       application (an APPROVED AUTHENTICATION activity) can receive in-app notifications; an
-         *       unknown receiver, or one who never logged in, is refused with 400 naming it. An unknown
-         *       group is refused likewise.
-         *     - **Type-specific fields:** `radio` (2–10 items) is required for and allowed only with
-         *       RADIO, `checkbox` (2–10) likewise with CHECKBOX, `close_text` and `submit_text`
-         *       (15 characters each) only with SURVEY.
-         *     - **Limits:** `title` 50 characters, `content` 250; `level` defaults to 0.
-         *     - **`send_at`:** Unix seconds or `now` (the default); more than 60 s in the past is
-         *       refused with 400.
-         *     - **Receivers named twice** in different letter cases count once: the answer lists the
-         *       first spelling only.
-         *     - **Kept:** the 1,000 latest notifications per application; creating one more drops
-         *       the oldest.
-         *
-         *     **Auth:** `X-Api-Key` **and** `X-Api-Secret` (a bearer key is refused with 401).
-         *     **Errors:** 400 as above or for a value outside its schema; 401 without both headers or
-         *     with an unknown pair; 413 over 100 kB; 415 for a body that is not JSON.
-         */
-        post: operations["createNotification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Save the e-mail transport settings
+     * @description Creates the application's e-mail transport, or replaces its settings: there is one per
+     *     application, and a later save keeps its `id`, `created_at` and counters.
+     *
+     *     The body is a union discriminated by `type`: `SENDGRID` takes `auth.api_key`; `SES`
+     *     takes `auth.region`, `auth.accessKeyId` and `auth.secretAccessKey`. Access information
+     *     of the other provider's shape is refused with 400. Leaving `auth` out keeps the stored
+     *     one; it is required on the first save and when `type` changes.
+     *
+     *     `auth` is encrypted at rest and answered only as an opaque token: no response contains a
+     *     submitted secret. `domain` is the domain of `email_from`, `region` the SES region
+     *     (empty for SENDGRID), and `is_verified` turns false after a save that changes `type`
+     *     or `auth`.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a value outside its schema, an unknown field, or a missing `auth`
+     *     as above; 401 without a valid bearer key; 413 over 100 kB; 415 for a body that is not JSON.
+     */
+    post: operations["saveEmailTransport"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notifications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a webhook
-         * @description Reads one webhook of the application: the event it is bound to and its target URL.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a malformed id; 401 without a valid bearer key; 404 for an unknown id
-         *     or another application's webhook.
-         */
-        get: operations["readWebhook"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Schedule an in-app notification
+     * @description Schedules a notification to users of the application and answers it with
+     *     `status: PENDING` and `send_at` as an ISO timestamp.
+     *
+     *     - **Targets:** `broadcast: true` (every user), or a non-empty `receivers` and/or
+     *       `groups`. None of them, or `broadcast: true` with a list, is refused with 400.
+     *     - **Receivers** are user ids or e-mail addresses. Only users who have logged into the
+     *       application (an APPROVED AUTHENTICATION activity) can receive in-app notifications; an
+     *       unknown receiver, or one who never logged in, is refused with 400 naming it. An unknown
+     *       group is refused likewise.
+     *     - **Type-specific fields:** `radio` (2–10 items) is required for and allowed only with
+     *       RADIO, `checkbox` (2–10) likewise with CHECKBOX, `close_text` and `submit_text`
+     *       (15 characters each) only with SURVEY.
+     *     - **Limits:** `title` 50 characters, `content` 250; `level` defaults to 0.
+     *     - **`send_at`:** Unix seconds or `now` (the default); more than 60 s in the past is
+     *       refused with 400.
+     *     - **Receivers named twice** in different letter cases count once: the answer lists the
+     *       first spelling only.
+     *     - **Kept:** the 1,000 latest notifications per application; creating one more drops
+     *       the oldest.
+     *
+     *     **Auth:** `X-Api-Key` **and** `X-Api-Secret` (a bearer key is refused with 401).
+     *     **Errors:** 400 as above or for a value outside its schema; 401 without both headers or
+     *     with an unknown pair; 413 over 100 kB; 415 for a body that is not JSON.
+     */
+    post: operations["createNotification"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a webhook's delivery history
-         * @description Reads the deliveries of one webhook, newest first, a page at a time: each attempt's
-         *     outcome, the status the target answered, how long it took, and why it failed.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a malformed id or paging value; 401 without a valid bearer key; 404
-         *     for an unknown id or another application's webhook.
-         */
-        get: operations["findWebhookHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read a webhook
+     * @description Reads one webhook of the application: the event it is bound to and its target URL.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a malformed id; 401 without a valid bearer key; 404 for an unknown id
+     *     or another application's webhook.
+     */
+    get: operations["readWebhook"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{id}/history": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhooks
-         * @description Lists the application's webhooks, newest first, a page at a time.
-         *
-         *     **Auth:** `Authorization: Bearer <API key>`.
-         *     **Errors:** 400 for a paging value out of range or an unknown query parameter; 401
-         *     without a valid bearer key.
-         */
-        get: operations["findWebhooks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read a webhook's delivery history
+     * @description Reads the deliveries of one webhook, newest first, a page at a time: each attempt's
+     *     outcome, the status the target answered, how long it took, and why it failed.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a malformed id or paging value; 401 without a valid bearer key; 404
+     *     for an unknown id or another application's webhook.
+     */
+    get: operations["findWebhookHistory"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    /**
+     * List webhooks
+     * @description Lists the application's webhooks, newest first, a page at a time.
+     *
+     *     **Auth:** `Authorization: Bearer <API key>`.
+     *     **Errors:** 400 for a paging value out of range or an unknown query parameter; 401
+     *     without a valid bearer key.
+     */
+    get: operations["findWebhooks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
+  schemas: {
+    /**
+     * @description An identifier (1–64 characters of `A-Z a-z 0-9 _ -`).
+     * @example wgt_5a3c8e1f7b92
+     */
+    Id: string;
+    /** @description An open, bounded value set: upper-case words joined by `_`. The source shows some values (named where the field is used) but not the whole set, so clients must accept others. */
+    OpenValue: string;
+    /**
+     * Format: date-time
+     * @description ISO 8601 UTC timestamp with milliseconds.
+     * @example 2026-01-31T09:15:00.000Z
+     */
+    Timestamp: string;
+    /**
+     * @description A hex color (`#rgb` or `#rrggbb`), or the empty string for "not set".
+     * @example #1a73e8
+     */
+    HexColor: string;
+    /** @description The domain a widget is served on. */
+    Domain: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description URL scheme of the domain. Known values: `HTTPS`. More may come: accept any value.
+       * @example HTTPS
+       */
+      protocol: components["schemas"]["OpenValue"];
+      /**
+       * @description Host name of the domain, without scheme or port.
+       * @example login.acme-shop.example
+       */
+      hostname: string;
+      /**
+       * Format: int32
+       * @description TCP port of the domain's URL.
+       * @example 443
+       */
+      port: number;
+      /** @description Whether the domain is a sandbox (test) domain rather than a live one. */
+      is_sandbox: boolean;
+      organization_id: components["schemas"]["Id"];
+      /**
+       * Format: uri
+       * @description Full URL of the domain.
+       * @example https://login.acme-shop.example
+       */
+      href: string;
+      /** @description Whether the application proved control of the domain (see `verify_key`). */
+      is_verified: boolean;
+      /**
+       * @description The value the domain owner publishes to prove ownership.
+       * @example vk_9f2c7a1e4b8d6053
+       */
+      verify_key: string;
+    };
+    /** @description A configurable registration or login element shown to end users. */
+    Widget: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description Language code (BCP 47).
+       * @example en
+       */
+      lang: string;
+      /**
+       * @description Display name of the widget.
+       * @example Sign-up form
+       */
+      name: string;
+      /**
+       * @description Widget kind. Known values: `REGISTER`, `LOGIN`. More may come: accept any value.
+       * @example REGISTER
+       * @example LOGIN
+       */
+      type: components["schemas"]["OpenValue"];
+      /** @description Whether the widget is shown to end users. */
+      is_active: boolean;
+      /** @description Whether the widget shows the service's watermark. */
+      has_watermark: boolean;
+      /**
+       * @description Environment the widget runs in. Known values: `LIVE`, `SANDBOX`. More may come: accept any value.
+       * @example LIVE
+       * @example SANDBOX
+       */
+      environment: components["schemas"]["OpenValue"];
+      organization_id: components["schemas"]["Id"];
+      application_id: components["schemas"]["Id"];
+      created_at: components["schemas"]["Timestamp"];
+      /** @description The widget's colour scheme, as hex colours (an empty string when unset). */
+      color: {
+        primary: components["schemas"]["HexColor"];
+        secondary: components["schemas"]["HexColor"];
+        link: components["schemas"]["HexColor"];
+        error: components["schemas"]["HexColor"];
+      };
+      /**
+       * @description URL path of the widget on its domain.
+       * @example /register
+       */
+      path: string;
+      domain: components["schemas"]["Domain"];
+    };
+    /** @description Envelope of GET /widgets/{id}. */
+    WidgetReadResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.widget.read";
+      result: components["schemas"]["Widget"];
+    };
+    /** @description One offending value of a request. */
+    ProblemError: {
+      /**
+       * @description Where the offending value is: `path`, `query`, `header` or `body`.
+       * @enum {string}
+       */
+      in: "path" | "query" | "header" | "body";
+      /**
+       * @description The parameter or header name (path, query, header).
+       * @example limit
+       */
+      name?: string;
+      /**
+       * @description JSON pointer to the value in the body (body).
+       * @example /title
+       */
+      pointer?: string;
+      /**
+       * @description What is wrong with the value.
+       * @example must be <= 100
+       */
+      message: string;
+    };
+    /** @description An RFC 9457 problem with the extensions `code` and `errors`. */
+    Problem: {
+      /**
+       * Format: uri-reference
+       * @description URI reference naming the problem kind.
+       * @example https://api.authsvc.example/problems/validation_failed
+       */
+      type: string;
+      /**
+       * @description Short summary of the problem kind.
+       * @example Validation failed
+       */
+      title: string;
+      /**
+       * Format: int32
+       * @description The HTTP status code of the response, repeated.
+       * @example 400
+       */
+      status: number;
+      /** @description What went wrong with this request. */
+      detail: string;
+      /**
+       * @description The request path.
+       * @example /v1/widgets/wgt_5a3c8e1f7b92
+       */
+      instance: string;
+      /**
+       * @description Stable, machine-readable problem code.
+       * @enum {string}
+       */
+      code:
+        | "validation_failed"
+        | "malformed_json"
+        | "unauthorized"
+        | "not_found"
+        | "method_not_allowed"
+        | "conflict"
+        | "request_timeout"
+        | "payload_too_large"
+        | "unsupported_media_type"
+        | "rate_limited"
+        | "headers_too_large"
+        | "internal_error"
+        | "service_unavailable";
+      /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
+      errors?: components["schemas"]["ProblemError"][];
+      /**
+       * Format: int32
+       * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
+       * @example 32990
+       */
+      errors_omitted?: number;
+    };
+    /** @description The 501 problem: an RFC 9457 problem like `Problem`, whose `code` is `not_implemented`. A schema of its own so that `Problem.code`, a closed enum every other error answers, keeps its values. */
+    NotImplementedProblem: {
+      /**
+       * Format: uri-reference
+       * @description URI reference naming the problem kind.
+       * @example https://api.authsvc.example/problems/not_implemented
+       */
+      type: string;
+      /**
+       * @description Short summary of the problem kind.
+       * @example Not implemented
+       */
+      title: string;
+      /**
+       * Format: int32
+       * @description The HTTP status code of the response, repeated: 501.
+       * @constant
+       */
+      status: 501;
+      /** @description What is not implemented. */
+      detail: string;
+      /**
+       * @description The request path.
+       * @example /v1/reports/encryption
+       */
+      instance: string;
+      /**
+       * @description Stable, machine-readable problem code.
+       * @constant
+       */
+      code: "not_implemented";
+      /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
+      errors?: components["schemas"]["ProblemError"][];
+      /**
+       * Format: int32
+       * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
+       * @example 32990
+       */
+      errors_omitted?: number;
+    };
+    /**
+     * @description An IPv4 or IPv6 address.
+     * @example 203.0.113.24
+     * @example 2001:db8::7
+     */
+    IpAddress: string;
+    /** @description One authentication activity of a user. */
+    Activity: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description Activity kind. Known values: `AUTHENTICATION`. More may come: accept any value.
+       * @example AUTHENTICATION
+       */
+      type: components["schemas"]["OpenValue"];
+      /**
+       * @description How the user authenticated. Known values: `EMAIL`. More may come: accept any value.
+       * @example EMAIL
+       */
+      method: components["schemas"]["OpenValue"];
+      /**
+       * @description Outcome. Known values: `APPROVED`. More may come: accept any value. An APPROVED AUTHENTICATION is what makes a user a valid notification receiver.
+       * @example APPROVED
+       */
+      status: components["schemas"]["OpenValue"];
+      organization_id: components["schemas"]["Id"];
+      application_id: components["schemas"]["Id"];
+      account_id: components["schemas"]["Id"];
+      profile_id: components["schemas"]["Id"];
+      ip_source: components["schemas"]["IpAddress"];
+      ip_device: components["schemas"]["IpAddress"];
+      created_at: components["schemas"]["Timestamp"];
+      /** @description Details of the authentication step of this activity. */
+      authentication: {
+        /** @description Whether an encryption key was involved in this authentication; the service does not define the flag further. */
+        encryption_key: boolean;
+        /** @description The session of this authentication. */
+        session: {
+          /** @description The session's `sent` flag; the service does not define it further. */
+          sent: boolean;
+        };
+      };
+    };
+    /** @description Paging of a list response. */
+    PageMeta: {
+      /**
+       * Format: int64
+       * @description Records matching the request.
+       * @example 23
+       */
+      total_count: number;
+      /**
+       * Format: int64
+       * @description Pages at the requested `limit` (0 for an empty list).
+       * @example 3
+       */
+      page_count: number;
+      /**
+       * Format: int32
+       * @description Records in this page (0 for a page past the end).
+       * @example 10
+       */
+      current_count: number;
+      /**
+       * Format: int32
+       * @description This page, 1-based (1 for an empty list; as asked for a page past the end).
+       * @example 1
+       */
+      current_page: number;
+    };
+    /** @description Envelope of GET /users/{id}/activity: a page of the user's activity, newest first. */
+    UserActivityFindResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.user.activity.find";
+      /** @description This page of the user's activities, newest first. */
+      result: components["schemas"]["Activity"][];
+      meta: components["schemas"]["PageMeta"];
+    };
+    /**
+     * Format: email
+     * @example maria.lopez@acme-shop.example
+     */
+    EmailAddress: string;
+    /**
+     * @description ISO 3166-1 alpha-2 country code, upper case.
+     * @example ES
+     */
+    CountryCode: string;
+    /**
+     * @description Device platform.
+     * @enum {string}
+     */
+    DeviceType: "ANDROID" | "IOS";
+    /**
+     * Format: int64
+     * @description Unix time in **seconds** (0 to 9999999999, i.e. up to the year 2286). A millisecond value such as `1767225600000` is above the maximum and refused with 400.
+     * @example 1767225600
+     */
+    UnixSeconds: number;
+    /** @description One encryption-key report. */
+    EncryptionReport: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description Report kind. Known values: `ENCRYPTION_KEY`. More may come: accept any value.
+       * @example ENCRYPTION_KEY
+       */
+      type: components["schemas"]["OpenValue"];
+      /**
+       * @description Method of the reported activity. Known values: `EMAIL`. More may come: accept any value.
+       * @example EMAIL
+       */
+      method: components["schemas"]["OpenValue"];
+      /**
+       * @description Report status. Known values: `NEW`. More may come: accept any value.
+       * @example NEW
+       */
+      status: components["schemas"]["OpenValue"];
+      organization_id: components["schemas"]["Id"];
+      application_id: components["schemas"]["Id"];
+      account_id: components["schemas"]["Id"];
+      profile_id: components["schemas"]["Id"];
+      ip_source: components["schemas"]["IpAddress"];
+      ip_device: components["schemas"]["IpAddress"];
+      created_at: components["schemas"]["Timestamp"];
+      /** @description Country the reported activity came from. */
+      country: {
+        code: components["schemas"]["CountryCode"];
         /**
-         * @description An identifier (1–64 characters of `A-Z a-z 0-9 _ -`).
-         * @example wgt_5a3c8e1f7b92
+         * @description Country name, in English.
+         * @example Spain
          */
-        Id: string;
-        /** @description An open, bounded value set: upper-case words joined by `_`. The source shows some values (named where the field is used) but not the whole set, so clients must accept others. */
-        OpenValue: string;
+        name: string;
+      };
+      /** @description Region (state, province) the reported activity came from. */
+      region: {
         /**
-         * Format: date-time
-         * @description ISO 8601 UTC timestamp with milliseconds.
-         * @example 2026-01-31T09:15:00.000Z
+         * @description Region code within the country.
+         * @example MD
          */
-        Timestamp: string;
+        code: string;
         /**
-         * @description A hex color (`#rgb` or `#rrggbb`), or the empty string for "not set".
-         * @example #1a73e8
+         * @description Region name.
+         * @example Madrid
          */
-        HexColor: string;
-        /** @description The domain a widget is served on. */
-        Domain: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description URL scheme of the domain. Known values: `HTTPS`. More may come: accept any value.
-             * @example HTTPS
-             */
-            protocol: components["schemas"]["OpenValue"];
-            /**
-             * @description Host name of the domain, without scheme or port.
-             * @example login.acme-shop.example
-             */
-            hostname: string;
-            /**
-             * Format: int32
-             * @description TCP port of the domain's URL.
-             * @example 443
-             */
-            port: number;
-            /** @description Whether the domain is a sandbox (test) domain rather than a live one. */
-            is_sandbox: boolean;
-            organization_id: components["schemas"]["Id"];
-            /**
-             * Format: uri
-             * @description Full URL of the domain.
-             * @example https://login.acme-shop.example
-             */
-            href: string;
-            /** @description Whether the application proved control of the domain (see `verify_key`). */
-            is_verified: boolean;
-            /**
-             * @description The value the domain owner publishes to prove ownership.
-             * @example vk_9f2c7a1e4b8d6053
-             */
-            verify_key: string;
-        };
-        /** @description A configurable registration or login element shown to end users. */
-        Widget: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description Language code (BCP 47).
-             * @example en
-             */
-            lang: string;
-            /**
-             * @description Display name of the widget.
-             * @example Sign-up form
-             */
-            name: string;
-            /**
-             * @description Widget kind. Known values: `REGISTER`, `LOGIN`. More may come: accept any value.
-             * @example REGISTER
-             * @example LOGIN
-             */
-            type: components["schemas"]["OpenValue"];
-            /** @description Whether the widget is shown to end users. */
-            is_active: boolean;
-            /** @description Whether the widget shows the service's watermark. */
-            has_watermark: boolean;
-            /**
-             * @description Environment the widget runs in. Known values: `LIVE`, `SANDBOX`. More may come: accept any value.
-             * @example LIVE
-             * @example SANDBOX
-             */
-            environment: components["schemas"]["OpenValue"];
-            organization_id: components["schemas"]["Id"];
-            application_id: components["schemas"]["Id"];
-            created_at: components["schemas"]["Timestamp"];
-            /** @description The widget's colour scheme, as hex colours (an empty string when unset). */
-            color: {
-                primary: components["schemas"]["HexColor"];
-                secondary: components["schemas"]["HexColor"];
-                link: components["schemas"]["HexColor"];
-                error: components["schemas"]["HexColor"];
-            };
-            /**
-             * @description URL path of the widget on its domain.
-             * @example /register
-             */
-            path: string;
-            domain: components["schemas"]["Domain"];
-        };
-        /** @description Envelope of GET /widgets/{id}. */
-        WidgetReadResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.widget.read";
-            result: components["schemas"]["Widget"];
-        };
-        /** @description One offending value of a request. */
-        ProblemError: {
-            /**
-             * @description Where the offending value is: `path`, `query`, `header` or `body`.
-             * @enum {string}
-             */
-            in: "path" | "query" | "header" | "body";
-            /**
-             * @description The parameter or header name (path, query, header).
-             * @example limit
-             */
-            name?: string;
-            /**
-             * @description JSON pointer to the value in the body (body).
-             * @example /title
-             */
-            pointer?: string;
-            /**
-             * @description What is wrong with the value.
-             * @example must be <= 100
-             */
-            message: string;
-        };
-        /** @description An RFC 9457 problem with the extensions `code` and `errors`. */
-        Problem: {
-            /**
-             * Format: uri-reference
-             * @description URI reference naming the problem kind.
-             * @example https://api.authsvc.example/problems/validation_failed
-             */
-            type: string;
-            /**
-             * @description Short summary of the problem kind.
-             * @example Validation failed
-             */
-            title: string;
-            /**
-             * Format: int32
-             * @description The HTTP status code of the response, repeated.
-             * @example 400
-             */
-            status: number;
-            /** @description What went wrong with this request. */
-            detail: string;
-            /**
-             * @description The request path.
-             * @example /v1/widgets/wgt_5a3c8e1f7b92
-             */
-            instance: string;
-            /**
-             * @description Stable, machine-readable problem code.
-             * @enum {string}
-             */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
-            /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
-            errors?: components["schemas"]["ProblemError"][];
-            /**
-             * Format: int32
-             * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
-             * @example 32990
-             */
-            errors_omitted?: number;
-        };
-        /** @description The 501 problem: an RFC 9457 problem like `Problem`, whose `code` is `not_implemented`. A schema of its own so that `Problem.code`, a closed enum every other error answers, keeps its values. */
-        NotImplementedProblem: {
-            /**
-             * Format: uri-reference
-             * @description URI reference naming the problem kind.
-             * @example https://api.authsvc.example/problems/not_implemented
-             */
-            type: string;
-            /**
-             * @description Short summary of the problem kind.
-             * @example Not implemented
-             */
-            title: string;
-            /**
-             * Format: int32
-             * @description The HTTP status code of the response, repeated: 501.
-             * @constant
-             */
-            status: 501;
-            /** @description What is not implemented. */
-            detail: string;
-            /**
-             * @description The request path.
-             * @example /v1/reports/encryption
-             */
-            instance: string;
-            /**
-             * @description Stable, machine-readable problem code.
-             * @constant
-             */
-            code: "not_implemented";
-            /** @description For validation problems, one entry per offending value: the first 10, in request order; `errors_omitted` counts the rest. */
-            errors?: components["schemas"]["ProblemError"][];
-            /**
-             * Format: int32
-             * @description How many more offending values there are beyond the 10 in `errors`; absent when `errors` lists them all.
-             * @example 32990
-             */
-            errors_omitted?: number;
-        };
+        name: string;
+      };
+      /** @description Device of the reported activity. */
+      device: {
+        id: components["schemas"]["Id"];
+        type: components["schemas"]["DeviceType"];
         /**
-         * @description An IPv4 or IPv6 address.
-         * @example 203.0.113.24
-         * @example 2001:db8::7
+         * @description Version of the device's operating system or client.
+         * @example 14
          */
-        IpAddress: string;
-        /** @description One authentication activity of a user. */
-        Activity: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description Activity kind. Known values: `AUTHENTICATION`. More may come: accept any value.
-             * @example AUTHENTICATION
-             */
-            type: components["schemas"]["OpenValue"];
-            /**
-             * @description How the user authenticated. Known values: `EMAIL`. More may come: accept any value.
-             * @example EMAIL
-             */
-            method: components["schemas"]["OpenValue"];
-            /**
-             * @description Outcome. Known values: `APPROVED`. More may come: accept any value. An APPROVED AUTHENTICATION is what makes a user a valid notification receiver.
-             * @example APPROVED
-             */
-            status: components["schemas"]["OpenValue"];
-            organization_id: components["schemas"]["Id"];
-            application_id: components["schemas"]["Id"];
-            account_id: components["schemas"]["Id"];
-            profile_id: components["schemas"]["Id"];
-            ip_source: components["schemas"]["IpAddress"];
-            ip_device: components["schemas"]["IpAddress"];
-            created_at: components["schemas"]["Timestamp"];
-            /** @description Details of the authentication step of this activity. */
-            authentication: {
-                /** @description Whether an encryption key was involved in this authentication; the service does not define the flag further. */
-                encryption_key: boolean;
-                /** @description The session of this authentication. */
-                session: {
-                    /** @description The session's `sent` flag; the service does not define it further. */
-                    sent: boolean;
-                };
-            };
-        };
-        /** @description Paging of a list response. */
-        PageMeta: {
-            /**
-             * Format: int64
-             * @description Records matching the request.
-             * @example 23
-             */
-            total_count: number;
-            /**
-             * Format: int64
-             * @description Pages at the requested `limit` (0 for an empty list).
-             * @example 3
-             */
-            page_count: number;
-            /**
-             * Format: int32
-             * @description Records in this page (0 for a page past the end).
-             * @example 10
-             */
-            current_count: number;
-            /**
-             * Format: int32
-             * @description This page, 1-based (1 for an empty list; as asked for a page past the end).
-             * @example 1
-             */
-            current_page: number;
-        };
-        /** @description Envelope of GET /users/{id}/activity: a page of the user's activity, newest first. */
-        UserActivityFindResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.user.activity.find";
-            /** @description This page of the user's activities, newest first. */
-            result: components["schemas"]["Activity"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        /**
-         * Format: email
-         * @example maria.lopez@acme-shop.example
-         */
-        EmailAddress: string;
-        /**
-         * @description ISO 3166-1 alpha-2 country code, upper case.
-         * @example ES
-         */
-        CountryCode: string;
-        /**
-         * @description Device platform.
-         * @enum {string}
-         */
-        DeviceType: "ANDROID" | "IOS";
+        version: string;
+      };
+      /** @description The user the report is about. */
+      user: {
         /**
          * Format: int64
-         * @description Unix time in **seconds** (0 to 9999999999, i.e. up to the year 2286). A millisecond value such as `1767225600000` is above the maximum and refused with 400.
-         * @example 1767225600
+         * @description The user's numeric id in the identity store (an integer, unlike the string resource ids).
+         * @example 1042
          */
-        UnixSeconds: number;
-        /** @description One encryption-key report. */
-        EncryptionReport: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description Report kind. Known values: `ENCRYPTION_KEY`. More may come: accept any value.
-             * @example ENCRYPTION_KEY
-             */
-            type: components["schemas"]["OpenValue"];
-            /**
-             * @description Method of the reported activity. Known values: `EMAIL`. More may come: accept any value.
-             * @example EMAIL
-             */
-            method: components["schemas"]["OpenValue"];
-            /**
-             * @description Report status. Known values: `NEW`. More may come: accept any value.
-             * @example NEW
-             */
-            status: components["schemas"]["OpenValue"];
-            organization_id: components["schemas"]["Id"];
-            application_id: components["schemas"]["Id"];
-            account_id: components["schemas"]["Id"];
-            profile_id: components["schemas"]["Id"];
-            ip_source: components["schemas"]["IpAddress"];
-            ip_device: components["schemas"]["IpAddress"];
-            created_at: components["schemas"]["Timestamp"];
-            /** @description Country the reported activity came from. */
-            country: {
-                code: components["schemas"]["CountryCode"];
-                /**
-                 * @description Country name, in English.
-                 * @example Spain
-                 */
-                name: string;
-            };
-            /** @description Region (state, province) the reported activity came from. */
-            region: {
-                /**
-                 * @description Region code within the country.
-                 * @example MD
-                 */
-                code: string;
-                /**
-                 * @description Region name.
-                 * @example Madrid
-                 */
-                name: string;
-            };
-            /** @description Device of the reported activity. */
-            device: {
-                id: components["schemas"]["Id"];
-                type: components["schemas"]["DeviceType"];
-                /**
-                 * @description Version of the device's operating system or client.
-                 * @example 14
-                 */
-                version: string;
-            };
-            /** @description The user the report is about. */
-            user: {
-                /**
-                 * Format: int64
-                 * @description The user's numeric id in the identity store (an integer, unlike the string resource ids).
-                 * @example 1042
-                 */
-                id: number;
-                /** @description The user's e-mail address. */
-                email: components["schemas"]["EmailAddress"];
-                /** @description The user's account. */
-                account: {
-                    /**
-                     * Format: int64
-                     * @description The account's numeric id (an integer, unlike the string resource ids).
-                     * @example 1042
-                     */
-                    id: number;
-                    /**
-                     * @description The account holder's first name.
-                     * @example María
-                     */
-                    first_name: string;
-                    /**
-                     * @description The account holder's last name.
-                     * @example López
-                     */
-                    last_name: string;
-                    /**
-                     * Format: uri
-                     * @description URL of the account's picture.
-                     * @example https://cdn.acme-shop.example/avatars/1042.png
-                     */
-                    image: string;
-                    /** @description Whether the account is active. */
-                    is_active: boolean;
-                };
-            };
+        id: number;
+        /** @description The user's e-mail address. */
+        email: components["schemas"]["EmailAddress"];
+        /** @description The user's account. */
+        account: {
+          /**
+           * Format: int64
+           * @description The account's numeric id (an integer, unlike the string resource ids).
+           * @example 1042
+           */
+          id: number;
+          /**
+           * @description The account holder's first name.
+           * @example María
+           */
+          first_name: string;
+          /**
+           * @description The account holder's last name.
+           * @example López
+           */
+          last_name: string;
+          /**
+           * Format: uri
+           * @description URL of the account's picture.
+           * @example https://cdn.acme-shop.example/avatars/1042.png
+           */
+          image: string;
+          /** @description Whether the account is active. */
+          is_active: boolean;
         };
-        /** @description Envelope of GET /reports/encryption: a page of reports, newest first. */
-        EncryptionReportsResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.reports.encryption";
-            /** @description This page of reports, newest first. */
-            result: components["schemas"]["EncryptionReport"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        /**
-         * @description A phone-number prefix such as `+34`, optionally ending in `*`.
-         * @example +34
-         */
-        PhonePattern: string;
-        /**
-         * @description A phone-number type. Known values: `MOBILE`. More may come: accept any value.
-         * @example MOBILE
-         */
-        PhoneType: components["schemas"]["OpenValue"];
-        /**
-         * @description How sent messages are logged: `FULL` (the text), `HASH` (a hash of it) or `DISABLED`.
-         * @enum {string}
-         */
-        LogMessages: "FULL" | "HASH" | "DISABLED";
-        /** @description Fields to change; all optional, and `{}` is a valid no-op. Arrays replace the stored arrays whole. */
-        SmsProviderUpdate: {
-            /**
-             * @description Provider name.
-             * @example Primary gateway
-             */
-            name?: string;
-            /** @description Country codes where the provider is used (ISO 3166-1 alpha-2, upper case). */
-            countries?: components["schemas"]["CountryCode"][];
-            /** @description Phone-number patterns that use this provider. */
-            patterns?: components["schemas"]["PhonePattern"][];
-            /** @description Phone types the provider is used for; `MOBILE` is seen. */
-            phone_types?: components["schemas"]["PhoneType"][];
-            /** @description `true` makes this the application's only default provider. `false` on the current default is refused with 409 (make another provider the default instead); on a non-default it is a no-op. */
-            is_default?: boolean;
-            /** @description Activate or deactivate the provider. */
-            is_active?: boolean;
-            /**
-             * @description Move the provider one place towards position 1 (`UP`) or away from it (`DOWN`); at either end it is a no-op. The response returns `sort` as the new integer position.
-             * @enum {string}
-             */
-            sort?: "UP" | "DOWN";
-            log_messages?: components["schemas"]["LogMessages"];
-        };
-        /** @description An SMS gateway the application sends messages through. */
-        SmsProvider: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description Kind of SMS gateway. Known values: `TWILIO`, `MESSAGEBIRD`, `VONAGE`. More may come: accept any value.
-             * @example TWILIO
-             * @example MESSAGEBIRD
-             * @example VONAGE
-             */
-            type: components["schemas"]["OpenValue"];
-            /**
-             * @description Display name of the provider.
-             * @example Primary gateway
-             */
-            name: string;
-            log_messages: components["schemas"]["LogMessages"];
-            /** @description Country codes where the provider is used. */
-            countries: components["schemas"]["CountryCode"][];
-            /** @description Phone-number patterns routed through this provider. */
-            patterns: components["schemas"]["PhonePattern"][];
-            /** @description Phone types routed through this provider. */
-            phone_types: components["schemas"]["PhoneType"][];
-            /** @description Exactly one provider of an application is the default. */
-            is_default: boolean;
-            /** @description Whether the provider's settings were verified. */
-            is_verified: boolean;
-            /** @description Whether the provider is in use. */
-            is_active: boolean;
-            /**
-             * Format: int32
-             * @description Position in the application's providers list, 1..n with no gap.
-             * @example 1
-             */
-            sort: number;
-            created_at: components["schemas"]["Timestamp"];
-        };
-        /** @description Envelope of PUT /sms/providers/{id}: the provider after the update. */
-        SmsProviderUpdateResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.sms.provider.update";
-            result: components["schemas"]["SmsProvider"];
-        };
-        /** @description Settings common to both mail providers. */
-        EmailSettingsFields: {
-            /**
-             * @description Sender address; its domain becomes the transport's `domain`.
-             * @example no-reply@acme-shop.example
-             */
-            email_from: components["schemas"]["EmailAddress"];
-            /**
-             * @description Administrator address.
-             * @example admin@acme-shop.example
-             */
-            email_admin: components["schemas"]["EmailAddress"];
-            /**
-             * @description Reply-to address.
-             * @example support@acme-shop.example
-             */
-            email_reply?: components["schemas"]["EmailAddress"];
-            /**
-             * @description Sender display name.
-             * @example Acme Shop
-             */
-            from_name?: string;
-        };
-        /** SENDGRID settings */
-        SendgridSettings: {
-            /** @description SendGrid access information. Write-only; stored encrypted. */
-            auth?: {
-                /**
-                 * @description The SendGrid API key.
-                 * @example SG.example-key
-                 */
-                api_key: string;
-            };
-        } & ({
-            /**
-             * @description The provider: SENDGRID.
-             * @constant
-             */
-            type: "SENDGRID";
-        } & components["schemas"]["EmailSettingsFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "SENDGRID";
-        });
-        /** SES settings */
-        SesSettings: {
-            /** @description Amazon SES access information. Write-only; stored encrypted. */
-            auth?: {
-                /**
-                 * @description The SES region (at most 32 characters, as the transport's `region` it becomes).
-                 * @example eu-west-1
-                 */
-                region: string;
-                /**
-                 * @description AWS access key id of the SES credentials.
-                 * @example AKIAIOSFODNN7EXAMPLE
-                 */
-                accessKeyId: string;
-                /**
-                 * @description AWS secret access key of the SES credentials; write-only like the whole `auth`, never returned.
-                 * @example wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY
-                 */
-                secretAccessKey: string;
-            };
-        } & ({
-            /**
-             * @description The provider: SES (Amazon Simple Email Service).
-             * @constant
-             */
-            type: "SES";
-        } & components["schemas"]["EmailSettingsFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "SES";
-        });
-        /** @description The e-mail transport settings to save, as a union discriminated by `type`. `auth` must have the shape of that provider; another shape is refused with 400. When `auth` is left out, the stored access information is kept; it is required on the first save and when `type` changes. */
-        EmailSettingsSave: components["schemas"]["SendgridSettings"] | components["schemas"]["SesSettings"];
-        /**
-         * @description The mail provider kind: `SENDGRID` (auth: `api_key`) or `SES` (auth: `region`, `accessKeyId`, `secretAccessKey`). The request variants below carry one of these as their `type` constant.
-         * @enum {string}
-         */
-        EmailProviderType: "SENDGRID" | "SES";
-        /** @description The application's e-mail transport settings (one per application). */
-        EmailTransport: {
-            id: components["schemas"]["Id"];
-            type: components["schemas"]["EmailProviderType"];
-            /** @description False after any save that changes `type` or `auth`. */
-            is_verified: boolean;
-            /**
-             * @description The stored access information as an opaque token (encrypted at rest with AES-256-GCM). It never contains a submitted secret.
-             * @example enc:v1:2kq7Xz0bW1vJ8mQ3
-             */
-            auth: string;
-            /** @description Sender address; its domain is the transport's `domain`. */
-            email_from: components["schemas"]["EmailAddress"];
-            /** @description Reply-to address, or the empty string when not set. */
-            email_reply: components["schemas"]["EmailAddress"] | "";
-            /** @description Administrator address. */
-            email_admin: components["schemas"]["EmailAddress"];
-            /** @description Sender display name, or the empty string when not set. */
-            from_name: string;
-            /**
-             * @description The domain of `email_from`.
-             * @example acme-shop.example
-             */
-            domain: string;
-            /**
-             * Format: int64
-             * @description E-mails sent through this transport.
-             */
-            send_count: number;
-            /**
-             * Format: int64
-             * @description E-mails this transport failed to send.
-             */
-            fail_count: number;
-            organization_id: components["schemas"]["Id"];
-            application_id: components["schemas"]["Id"];
-            created_at: components["schemas"]["Timestamp"];
-            /**
-             * @description The SES region; the empty string for SENDGRID.
-             * @example eu-west-1
-             */
-            region: string;
-        };
-        /** @description Envelope of POST /custom/emails: the saved transport. */
-        EmailSaveResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.email.save";
-            result: components["schemas"]["EmailTransport"];
-        };
-        /** @description Fields common to every notification type. Targets: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
-        NotificationFields: {
-            /**
-             * @description Name of the notification request.
-             * @example Maintenance notice
-             */
-            name?: string;
-            /**
-             * @description Shown in the notification; at most 50 characters.
-             * @example Scheduled maintenance
-             */
-            title: string;
-            /**
-             * @description Text shown; at most 250 characters.
-             * @example Sign-in will be unavailable on 15 January from 09:00 to 09:30 UTC.
-             */
-            content: string;
-            /**
-             * Format: int32
-             * @description Urgency, 0 (default) to 100.
-             * @default 0
-             */
-            level?: number;
-            /** @description `true` sends to every user of the application; excludes `receivers` and `groups`. */
-            broadcast?: boolean;
-            /** @description User ids or e-mail addresses. Each must be a user of the application who has logged in (has an APPROVED AUTHENTICATION activity); any other is refused with 400 naming it. */
-            receivers?: (string | components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
-            /** @description Group ids of the application's users; an unknown group is refused with 400 naming it. */
-            groups?: number[];
-            /** @description When to send: Unix time in seconds (UTC), or `now` (the default). A time more than 60 seconds in the past is refused with 400. */
-            send_at?: components["schemas"]["UnixSeconds"] | "now";
-        };
-        /** SIMPLE notification */
-        SimpleNotificationCreate: {
-            /**
-             * @description The notification type: SIMPLE is a notice without controls.
-             * @constant
-             */
-            type: "SIMPLE";
-        } & components["schemas"]["NotificationFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "SIMPLE";
-        };
-        /** SURVEY notification */
-        SurveyNotificationCreate: {
-            /**
-             * @description Text of the Close button; at most 15 characters.
-             * @example Not now
-             */
-            close_text?: string;
-            /**
-             * @description Text of the Submit button; at most 15 characters.
-             * @example Send answer
-             */
-            submit_text?: string;
-        } & ({
-            /**
-             * @description The notification type: SURVEY adds Close and Submit buttons.
-             * @constant
-             */
-            type: "SURVEY";
-        } & components["schemas"]["NotificationFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "SURVEY";
-        });
-        /** @description A radio button or checkbox of a notification. */
-        ChoiceItem: {
-            /**
-             * @description The button text.
-             * @example Morning
-             */
-            text: string;
-            /**
-             * @description True shows it pre-selected.
-             * @default false
-             */
-            selected?: boolean;
-        };
-        /** RADIO notification */
-        RadioNotificationCreate: {
-            /** @description The radio buttons, 2 to 10. */
-            radio: components["schemas"]["ChoiceItem"][];
-        } & ({
-            /**
-             * @description The notification type: RADIO asks for one choice of `radio`.
-             * @constant
-             */
-            type: "RADIO";
-        } & components["schemas"]["NotificationFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "RADIO";
-        });
-        /** CHECKBOX notification */
-        CheckboxNotificationCreate: {
-            /** @description The checkboxes, 2 to 10. */
-            checkbox: components["schemas"]["ChoiceItem"][];
-        } & ({
-            /**
-             * @description The notification type: CHECKBOX asks for any choices of `checkbox`.
-             * @constant
-             */
-            type: "CHECKBOX";
-        } & components["schemas"]["NotificationFields"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "CHECKBOX";
-        });
-        /** @description A notification to schedule, as a union discriminated by `type`: `radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY. */
-        NotificationCreate: components["schemas"]["SimpleNotificationCreate"] | components["schemas"]["SurveyNotificationCreate"] | components["schemas"]["RadioNotificationCreate"] | components["schemas"]["CheckboxNotificationCreate"];
-        /**
-         * @description `SIMPLE` (text only), `SURVEY` (with Close and Submit buttons), `RADIO` (a single choice among `radio` items) or `CHECKBOX` (several choices among `checkbox` items).
-         * @enum {string}
-         */
-        NotificationType: "SIMPLE" | "SURVEY" | "RADIO" | "CHECKBOX";
-        /** @description An in-app notification, as returned on creation. */
-        Notification: {
-            id: components["schemas"]["Id"];
-            type: components["schemas"]["NotificationType"];
-            /**
-             * @description Delivery status. Known values: `PENDING` (on creation). More may come: accept any value.
-             * @example PENDING
-             */
-            status: components["schemas"]["OpenValue"];
-            /** @description Title shown to the receivers. */
-            title: string;
-            /** @description Body text shown to the receivers. */
-            content: string;
-            /**
-             * Format: int32
-             * @description Urgency, 0 (the default) to 100.
-             */
-            level: number;
-            /**
-             * Format: int32
-             * @description How many receivers opened the notification so far.
-             */
-            open_count: number;
-            send_at: components["schemas"]["Timestamp"];
-            /** @description Name of the request, or the empty string when none was given. */
-            name: string;
-            /** @description The receivers as submitted, each once: spellings that differ only in letter case name one receiver and only the first is kept (empty for a broadcast or groups only). */
-            receivers: string[];
-        };
-        /** @description Envelope of POST /notifications: the scheduled notification. */
-        NotificationCreateResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.notification.create";
-            result: components["schemas"]["Notification"];
-        };
-        /** @description A webhook binding one event of the application to a target URL. */
-        Webhook: {
-            id: components["schemas"]["Id"];
-            /**
-             * @description The event the webhook is bound to. Known events: `login` (a user signed in), `logout` (a user signed out). More may come: accept any value.
-             * @example logout
-             * @example login
-             */
-            event: string;
-            /**
-             * Format: uri
-             * @description Target URL.
-             * @example https://hooks.acme-shop.example/auth/logout
-             */
-            url: string;
-            /** @description Whether the webhook receives events. */
-            is_active: boolean;
-            organization_id: components["schemas"]["Id"];
-            application_id: components["schemas"]["Id"];
-            created_at: components["schemas"]["Timestamp"];
-        };
-        /** @description Envelope of GET /webhooks/{id}. */
-        WebhookReadResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.webhook.read";
-            result: components["schemas"]["Webhook"];
-        };
-        /** @description One delivery attempt of a webhook. */
-        WebhookHistoryRecord: {
-            id: components["schemas"]["Id"];
-            webhook_id: components["schemas"]["Id"];
-            /**
-             * @description The event delivered, as on the webhook. Known events: `login`, `logout`. More may come: accept any value.
-             * @example logout
-             * @example login
-             */
-            event: string;
-            /**
-             * Format: uri
-             * @description The URL the delivery was sent to.
-             */
-            url: string;
-            /**
-             * @description Outcome of the delivery.
-             * @enum {string}
-             */
-            status: "SUCCESS" | "FAILED";
-            /**
-             * Format: int32
-             * @description HTTP status the target answered, or null when it could not be reached.
-             */
-            response_code: number | null;
-            /**
-             * Format: int32
-             * @description Time the delivery took, in milliseconds.
-             */
-            duration_ms: number;
-            /**
-             * Format: int32
-             * @description Attempt number of this delivery, from 1.
-             */
-            attempt: number;
-            /** @description Why the delivery failed, or null on success. */
-            error: string | null;
-            created_at: components["schemas"]["Timestamp"];
-        };
-        /** @description Envelope of GET /webhooks/{id}/history: a page of deliveries, newest first. */
-        WebhookHistoryResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.webhook.history";
-            /** @description This page of delivery records, newest first. */
-            result: components["schemas"]["WebhookHistoryRecord"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        /** @description Envelope of GET /webhooks: a page of the application's webhooks, newest first. */
-        WebhookFindResponse: {
-            /**
-             * @description Names the operation; always this value.
-             * @constant
-             */
-            type: "api.application.webhook.find";
-            /** @description This page of webhooks, newest first. */
-            result: components["schemas"]["Webhook"][];
-            meta: components["schemas"]["PageMeta"];
-        };
+      };
     };
-    responses: {
-        /** @description 400: the widget id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
-        ReadWidgetValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        ReadWidgetUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 404: no widget with this id in this application (`not_found`). Another application's widget answers the same. */
-        ReadWidgetNotFound: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        ReadWidgetRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        ReadWidgetInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        ReadWidgetNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        ReadWidgetServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a malformed user id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
-        FindUserActivityValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        FindUserActivityUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 404: no user with this id in this application (`not_found`). Another application's user answers the same. */
-        FindUserActivityNotFound: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        FindUserActivityRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        FindUserActivityInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        FindUserActivityNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        FindUserActivityServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a filter or paging value outside its schema, an unknown query parameter, or `start_date` after `end_date` (`validation_failed`). `errors` names each offending value. */
-        FindEncryptionReportsValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        FindEncryptionReportsUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        RateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        FindEncryptionReportsInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        NotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        ServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a malformed provider id, a body value outside its schema or an unknown field (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
-        UpdateSmsProviderValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        UpdateSmsProviderUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 404: no SMS provider with this id in this application (`not_found`). Another application's SMS provider answers the same. */
-        UpdateSmsProviderNotFound: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 409: the current state forbids the change (`conflict`). */
-        Conflict: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
-        UpdateSmsProviderPayloadTooLarge: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
-        UpdateSmsProviderUnsupportedMediaType: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        UpdateSmsProviderRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        UpdateSmsProviderInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        UpdateSmsProviderNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        UpdateSmsProviderServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a body value outside its schema, an unknown field, the other provider's `auth` shape, or a missing `auth` where it is required (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
-        SaveEmailTransportValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        SaveEmailTransportUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
-        SaveEmailTransportPayloadTooLarge: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
-        UnsupportedMediaType: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        SaveEmailTransportRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        SaveEmailTransportInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        SaveEmailTransportNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        SaveEmailTransportServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a body value outside its schema, a broken body rule (targets, type-specific fields, `send_at` in the past), or a receiver or group that cannot be notified (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
-        CreateNotificationValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: X-Api-Key and X-Api-Secret are not both present, or the pair is unknown, or an `Authorization` header was sent (`unauthorized`). */
-        CreateNotificationUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
-        PayloadTooLarge: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
-        CreateNotificationUnsupportedMediaType: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        CreateNotificationRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        CreateNotificationInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        CreateNotificationNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        CreateNotificationServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: the webhook id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
-        ReadWebhookValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        ReadWebhookUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
-        ReadWebhookNotFound: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        ReadWebhookRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        ReadWebhookInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        ReadWebhookNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        ReadWebhookServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a malformed webhook id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
-        FindWebhookHistoryValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        FindWebhookHistoryUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
-        FindWebhookHistoryNotFound: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        FindWebhookHistoryRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        FindWebhookHistoryInternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        FindWebhookHistoryNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        FindWebhookHistoryServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 400: a `limit` or `page` out of range or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
-        FindWebhooksValidationFailed: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
-        FindWebhooksUnauthorized: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
-        FindWebhooksRateLimited: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
-        InternalError: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
-        FindWebhooksNotImplemented: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["NotImplementedProblem"];
-            };
-        };
-        /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
-        FindWebhooksServiceUnavailable: {
-            headers: {
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
+    /** @description Envelope of GET /reports/encryption: a page of reports, newest first. */
+    EncryptionReportsResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.reports.encryption";
+      /** @description This page of reports, newest first. */
+      result: components["schemas"]["EncryptionReport"][];
+      meta: components["schemas"]["PageMeta"];
     };
+    /**
+     * @description A phone-number prefix such as `+34`, optionally ending in `*`.
+     * @example +34
+     */
+    PhonePattern: string;
+    /**
+     * @description A phone-number type. Known values: `MOBILE`. More may come: accept any value.
+     * @example MOBILE
+     */
+    PhoneType: components["schemas"]["OpenValue"];
+    /**
+     * @description How sent messages are logged: `FULL` (the text), `HASH` (a hash of it) or `DISABLED`.
+     * @enum {string}
+     */
+    LogMessages: "FULL" | "HASH" | "DISABLED";
+    /** @description Fields to change; all optional, and `{}` is a valid no-op. Arrays replace the stored arrays whole. */
+    SmsProviderUpdate: {
+      /**
+       * @description Provider name.
+       * @example Primary gateway
+       */
+      name?: string;
+      /** @description Country codes where the provider is used (ISO 3166-1 alpha-2, upper case). */
+      countries?: components["schemas"]["CountryCode"][];
+      /** @description Phone-number patterns that use this provider. */
+      patterns?: components["schemas"]["PhonePattern"][];
+      /** @description Phone types the provider is used for; `MOBILE` is seen. */
+      phone_types?: components["schemas"]["PhoneType"][];
+      /** @description `true` makes this the application's only default provider. `false` on the current default is refused with 409 (make another provider the default instead); on a non-default it is a no-op. */
+      is_default?: boolean;
+      /** @description Activate or deactivate the provider. */
+      is_active?: boolean;
+      /**
+       * @description Move the provider one place towards position 1 (`UP`) or away from it (`DOWN`); at either end it is a no-op. The response returns `sort` as the new integer position.
+       * @enum {string}
+       */
+      sort?: "UP" | "DOWN";
+      log_messages?: components["schemas"]["LogMessages"];
+    };
+    /** @description An SMS gateway the application sends messages through. */
+    SmsProvider: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description Kind of SMS gateway. Known values: `TWILIO`, `MESSAGEBIRD`, `VONAGE`. More may come: accept any value.
+       * @example TWILIO
+       * @example MESSAGEBIRD
+       * @example VONAGE
+       */
+      type: components["schemas"]["OpenValue"];
+      /**
+       * @description Display name of the provider.
+       * @example Primary gateway
+       */
+      name: string;
+      log_messages: components["schemas"]["LogMessages"];
+      /** @description Country codes where the provider is used. */
+      countries: components["schemas"]["CountryCode"][];
+      /** @description Phone-number patterns routed through this provider. */
+      patterns: components["schemas"]["PhonePattern"][];
+      /** @description Phone types routed through this provider. */
+      phone_types: components["schemas"]["PhoneType"][];
+      /** @description Exactly one provider of an application is the default. */
+      is_default: boolean;
+      /** @description Whether the provider's settings were verified. */
+      is_verified: boolean;
+      /** @description Whether the provider is in use. */
+      is_active: boolean;
+      /**
+       * Format: int32
+       * @description Position in the application's providers list, 1..n with no gap.
+       * @example 1
+       */
+      sort: number;
+      created_at: components["schemas"]["Timestamp"];
+    };
+    /** @description Envelope of PUT /sms/providers/{id}: the provider after the update. */
+    SmsProviderUpdateResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.sms.provider.update";
+      result: components["schemas"]["SmsProvider"];
+    };
+    /** @description Settings common to both mail providers. */
+    EmailSettingsFields: {
+      /**
+       * @description Sender address; its domain becomes the transport's `domain`.
+       * @example no-reply@acme-shop.example
+       */
+      email_from: components["schemas"]["EmailAddress"];
+      /**
+       * @description Administrator address.
+       * @example admin@acme-shop.example
+       */
+      email_admin: components["schemas"]["EmailAddress"];
+      /**
+       * @description Reply-to address.
+       * @example support@acme-shop.example
+       */
+      email_reply?: components["schemas"]["EmailAddress"];
+      /**
+       * @description Sender display name.
+       * @example Acme Shop
+       */
+      from_name?: string;
+    };
+    /** SENDGRID settings */
+    SendgridSettings: {
+      /** @description SendGrid access information. Write-only; stored encrypted. */
+      auth?: {
+        /**
+         * @description The SendGrid API key.
+         * @example SG.example-key
+         */
+        api_key: string;
+      };
+    } & ({
+      /**
+       * @description The provider: SENDGRID.
+       * @constant
+       */
+      type: "SENDGRID";
+    } & components["schemas"]["EmailSettingsFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "SENDGRID";
+      });
+    /** SES settings */
+    SesSettings: {
+      /** @description Amazon SES access information. Write-only; stored encrypted. */
+      auth?: {
+        /**
+         * @description The SES region (at most 32 characters, as the transport's `region` it becomes).
+         * @example eu-west-1
+         */
+        region: string;
+        /**
+         * @description AWS access key id of the SES credentials.
+         * @example AKIAIOSFODNN7EXAMPLE
+         */
+        accessKeyId: string;
+        /**
+         * @description AWS secret access key of the SES credentials; write-only like the whole `auth`, never returned.
+         * @example wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY
+         */
+        secretAccessKey: string;
+      };
+    } & ({
+      /**
+       * @description The provider: SES (Amazon Simple Email Service).
+       * @constant
+       */
+      type: "SES";
+    } & components["schemas"]["EmailSettingsFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "SES";
+      });
+    /** @description The e-mail transport settings to save, as a union discriminated by `type`. `auth` must have the shape of that provider; another shape is refused with 400. When `auth` is left out, the stored access information is kept; it is required on the first save and when `type` changes. */
+    EmailSettingsSave: components["schemas"]["SendgridSettings"] | components["schemas"]["SesSettings"];
+    /**
+     * @description The mail provider kind: `SENDGRID` (auth: `api_key`) or `SES` (auth: `region`, `accessKeyId`, `secretAccessKey`). The request variants below carry one of these as their `type` constant.
+     * @enum {string}
+     */
+    EmailProviderType: "SENDGRID" | "SES";
+    /** @description The application's e-mail transport settings (one per application). */
+    EmailTransport: {
+      id: components["schemas"]["Id"];
+      type: components["schemas"]["EmailProviderType"];
+      /** @description False after any save that changes `type` or `auth`. */
+      is_verified: boolean;
+      /**
+       * @description The stored access information as an opaque token (encrypted at rest with AES-256-GCM). It never contains a submitted secret.
+       * @example enc:v1:2kq7Xz0bW1vJ8mQ3
+       */
+      auth: string;
+      /** @description Sender address; its domain is the transport's `domain`. */
+      email_from: components["schemas"]["EmailAddress"];
+      /** @description Reply-to address, or the empty string when not set. */
+      email_reply: components["schemas"]["EmailAddress"] | "";
+      /** @description Administrator address. */
+      email_admin: components["schemas"]["EmailAddress"];
+      /** @description Sender display name, or the empty string when not set. */
+      from_name: string;
+      /**
+       * @description The domain of `email_from`.
+       * @example acme-shop.example
+       */
+      domain: string;
+      /**
+       * Format: int64
+       * @description E-mails sent through this transport.
+       */
+      send_count: number;
+      /**
+       * Format: int64
+       * @description E-mails this transport failed to send.
+       */
+      fail_count: number;
+      organization_id: components["schemas"]["Id"];
+      application_id: components["schemas"]["Id"];
+      created_at: components["schemas"]["Timestamp"];
+      /**
+       * @description The SES region; the empty string for SENDGRID.
+       * @example eu-west-1
+       */
+      region: string;
+    };
+    /** @description Envelope of POST /custom/emails: the saved transport. */
+    EmailSaveResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.email.save";
+      result: components["schemas"]["EmailTransport"];
+    };
+    /** @description Fields common to every notification type. Targets: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
+    NotificationFields: {
+      /**
+       * @description Name of the notification request.
+       * @example Maintenance notice
+       */
+      name?: string;
+      /**
+       * @description Shown in the notification; at most 50 characters.
+       * @example Scheduled maintenance
+       */
+      title: string;
+      /**
+       * @description Text shown; at most 250 characters.
+       * @example Sign-in will be unavailable on 15 January from 09:00 to 09:30 UTC.
+       */
+      content: string;
+      /**
+       * Format: int32
+       * @description Urgency, 0 (default) to 100.
+       * @default 0
+       */
+      level?: number;
+      /** @description `true` sends to every user of the application; excludes `receivers` and `groups`. */
+      broadcast?: boolean;
+      /** @description User ids or e-mail addresses. Each must be a user of the application who has logged in (has an APPROVED AUTHENTICATION activity); any other is refused with 400 naming it. */
+      receivers?: (string | components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
+      /** @description Group ids of the application's users; an unknown group is refused with 400 naming it. */
+      groups?: number[];
+      /** @description When to send: Unix time in seconds (UTC), or `now` (the default). A time more than 60 seconds in the past is refused with 400. */
+      send_at?: components["schemas"]["UnixSeconds"] | "now";
+    };
+    /** SIMPLE notification */
+    SimpleNotificationCreate: {
+      /**
+       * @description The notification type: SIMPLE is a notice without controls.
+       * @constant
+       */
+      type: "SIMPLE";
+    } & components["schemas"]["NotificationFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "SIMPLE";
+      };
+    /** SURVEY notification */
+    SurveyNotificationCreate: {
+      /**
+       * @description Text of the Close button; at most 15 characters.
+       * @example Not now
+       */
+      close_text?: string;
+      /**
+       * @description Text of the Submit button; at most 15 characters.
+       * @example Send answer
+       */
+      submit_text?: string;
+    } & ({
+      /**
+       * @description The notification type: SURVEY adds Close and Submit buttons.
+       * @constant
+       */
+      type: "SURVEY";
+    } & components["schemas"]["NotificationFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "SURVEY";
+      });
+    /** @description A radio button or checkbox of a notification. */
+    ChoiceItem: {
+      /**
+       * @description The button text.
+       * @example Morning
+       */
+      text: string;
+      /**
+       * @description True shows it pre-selected.
+       * @default false
+       */
+      selected?: boolean;
+    };
+    /** RADIO notification */
+    RadioNotificationCreate: {
+      /** @description The radio buttons, 2 to 10. */
+      radio: components["schemas"]["ChoiceItem"][];
+    } & ({
+      /**
+       * @description The notification type: RADIO asks for one choice of `radio`.
+       * @constant
+       */
+      type: "RADIO";
+    } & components["schemas"]["NotificationFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "RADIO";
+      });
+    /** CHECKBOX notification */
+    CheckboxNotificationCreate: {
+      /** @description The checkboxes, 2 to 10. */
+      checkbox: components["schemas"]["ChoiceItem"][];
+    } & ({
+      /**
+       * @description The notification type: CHECKBOX asks for any choices of `checkbox`.
+       * @constant
+       */
+      type: "CHECKBOX";
+    } & components["schemas"]["NotificationFields"] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        type: "CHECKBOX";
+      });
+    /** @description A notification to schedule, as a union discriminated by `type`: `radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY. */
+    NotificationCreate:
+      | components["schemas"]["SimpleNotificationCreate"]
+      | components["schemas"]["SurveyNotificationCreate"]
+      | components["schemas"]["RadioNotificationCreate"]
+      | components["schemas"]["CheckboxNotificationCreate"];
+    /**
+     * @description `SIMPLE` (text only), `SURVEY` (with Close and Submit buttons), `RADIO` (a single choice among `radio` items) or `CHECKBOX` (several choices among `checkbox` items).
+     * @enum {string}
+     */
+    NotificationType: "SIMPLE" | "SURVEY" | "RADIO" | "CHECKBOX";
+    /** @description An in-app notification, as returned on creation. */
+    Notification: {
+      id: components["schemas"]["Id"];
+      type: components["schemas"]["NotificationType"];
+      /**
+       * @description Delivery status. Known values: `PENDING` (on creation). More may come: accept any value.
+       * @example PENDING
+       */
+      status: components["schemas"]["OpenValue"];
+      /** @description Title shown to the receivers. */
+      title: string;
+      /** @description Body text shown to the receivers. */
+      content: string;
+      /**
+       * Format: int32
+       * @description Urgency, 0 (the default) to 100.
+       */
+      level: number;
+      /**
+       * Format: int32
+       * @description How many receivers opened the notification so far.
+       */
+      open_count: number;
+      send_at: components["schemas"]["Timestamp"];
+      /** @description Name of the request, or the empty string when none was given. */
+      name: string;
+      /** @description The receivers as submitted, each once: spellings that differ only in letter case name one receiver and only the first is kept (empty for a broadcast or groups only). */
+      receivers: string[];
+    };
+    /** @description Envelope of POST /notifications: the scheduled notification. */
+    NotificationCreateResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.notification.create";
+      result: components["schemas"]["Notification"];
+    };
+    /** @description A webhook binding one event of the application to a target URL. */
+    Webhook: {
+      id: components["schemas"]["Id"];
+      /**
+       * @description The event the webhook is bound to. Known events: `login` (a user signed in), `logout` (a user signed out). More may come: accept any value.
+       * @example logout
+       * @example login
+       */
+      event: string;
+      /**
+       * Format: uri
+       * @description Target URL.
+       * @example https://hooks.acme-shop.example/auth/logout
+       */
+      url: string;
+      /** @description Whether the webhook receives events. */
+      is_active: boolean;
+      organization_id: components["schemas"]["Id"];
+      application_id: components["schemas"]["Id"];
+      created_at: components["schemas"]["Timestamp"];
+    };
+    /** @description Envelope of GET /webhooks/{id}. */
+    WebhookReadResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.webhook.read";
+      result: components["schemas"]["Webhook"];
+    };
+    /** @description One delivery attempt of a webhook. */
+    WebhookHistoryRecord: {
+      id: components["schemas"]["Id"];
+      webhook_id: components["schemas"]["Id"];
+      /**
+       * @description The event delivered, as on the webhook. Known events: `login`, `logout`. More may come: accept any value.
+       * @example logout
+       * @example login
+       */
+      event: string;
+      /**
+       * Format: uri
+       * @description The URL the delivery was sent to.
+       */
+      url: string;
+      /**
+       * @description Outcome of the delivery.
+       * @enum {string}
+       */
+      status: "SUCCESS" | "FAILED";
+      /**
+       * Format: int32
+       * @description HTTP status the target answered, or null when it could not be reached.
+       */
+      response_code: number | null;
+      /**
+       * Format: int32
+       * @description Time the delivery took, in milliseconds.
+       */
+      duration_ms: number;
+      /**
+       * Format: int32
+       * @description Attempt number of this delivery, from 1.
+       */
+      attempt: number;
+      /** @description Why the delivery failed, or null on success. */
+      error: string | null;
+      created_at: components["schemas"]["Timestamp"];
+    };
+    /** @description Envelope of GET /webhooks/{id}/history: a page of deliveries, newest first. */
+    WebhookHistoryResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.webhook.history";
+      /** @description This page of delivery records, newest first. */
+      result: components["schemas"]["WebhookHistoryRecord"][];
+      meta: components["schemas"]["PageMeta"];
+    };
+    /** @description Envelope of GET /webhooks: a page of the application's webhooks, newest first. */
+    WebhookFindResponse: {
+      /**
+       * @description Names the operation; always this value.
+       * @constant
+       */
+      type: "api.application.webhook.find";
+      /** @description This page of webhooks, newest first. */
+      result: components["schemas"]["Webhook"][];
+      meta: components["schemas"]["PageMeta"];
+    };
+  };
+  responses: {
+    /** @description 400: the widget id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
+    ReadWidgetValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    ReadWidgetUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 404: no widget with this id in this application (`not_found`). Another application's widget answers the same. */
+    ReadWidgetNotFound: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    ReadWidgetRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    ReadWidgetInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    ReadWidgetNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    ReadWidgetServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a malformed user id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+    FindUserActivityValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    FindUserActivityUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 404: no user with this id in this application (`not_found`). Another application's user answers the same. */
+    FindUserActivityNotFound: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    FindUserActivityRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    FindUserActivityInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    FindUserActivityNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    FindUserActivityServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a filter or paging value outside its schema, an unknown query parameter, or `start_date` after `end_date` (`validation_failed`). `errors` names each offending value. */
+    FindEncryptionReportsValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    FindEncryptionReportsUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    RateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    FindEncryptionReportsInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    NotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    ServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a malformed provider id, a body value outside its schema or an unknown field (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+    UpdateSmsProviderValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    UpdateSmsProviderUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 404: no SMS provider with this id in this application (`not_found`). Another application's SMS provider answers the same. */
+    UpdateSmsProviderNotFound: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 409: the current state forbids the change (`conflict`). */
+    Conflict: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
+    UpdateSmsProviderPayloadTooLarge: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
+    UpdateSmsProviderUnsupportedMediaType: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    UpdateSmsProviderRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    UpdateSmsProviderInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    UpdateSmsProviderNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    UpdateSmsProviderServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a body value outside its schema, an unknown field, the other provider's `auth` shape, or a missing `auth` where it is required (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+    SaveEmailTransportValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    SaveEmailTransportUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
+    SaveEmailTransportPayloadTooLarge: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
+    UnsupportedMediaType: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    SaveEmailTransportRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    SaveEmailTransportInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    SaveEmailTransportNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    SaveEmailTransportServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a body value outside its schema, a broken body rule (targets, type-specific fields, `send_at` in the past), or a receiver or group that cannot be notified (`validation_failed`), or unparsable JSON (`malformed_json`). `errors` names each offending value. */
+    CreateNotificationValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: X-Api-Key and X-Api-Secret are not both present, or the pair is unknown, or an `Authorization` header was sent (`unauthorized`). */
+    CreateNotificationUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 413: the JSON body is over 100 kB (`payload_too_large`). */
+    PayloadTooLarge: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 415: the body is not `application/json` (`unsupported_media_type`). */
+    CreateNotificationUnsupportedMediaType: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    CreateNotificationRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    CreateNotificationInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    CreateNotificationNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    CreateNotificationServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: the webhook id is not 1–64 characters of `A-Z a-z 0-9 _ -` (`validation_failed`). `errors` names the offending value. */
+    ReadWebhookValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    ReadWebhookUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
+    ReadWebhookNotFound: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    ReadWebhookRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    ReadWebhookInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    ReadWebhookNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    ReadWebhookServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a malformed webhook id, a `limit` or `page` out of range, or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+    FindWebhookHistoryValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    FindWebhookHistoryUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 404: no webhook with this id in this application (`not_found`). Another application's webhook answers the same. */
+    FindWebhookHistoryNotFound: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    FindWebhookHistoryRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    FindWebhookHistoryInternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    FindWebhookHistoryNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    FindWebhookHistoryServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 400: a `limit` or `page` out of range or an unknown query parameter (`validation_failed`). `errors` names each offending value. */
+    FindWebhooksValidationFailed: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 401: the bearer API key is missing, malformed or unknown, or X-Api-Key/X-Api-Secret were sent instead (`unauthorized`). */
+    FindWebhooksUnauthorized: {
+      headers: {
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 429: over the per-key rate limit (`rate_limited`); retry after `Retry-After` seconds. */
+    FindWebhooksRateLimited: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        RateLimit: components["headers"]["RateLimit"];
+        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    InternalError: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+    /** @description 501: the service answering is moving to this contract one operation at a time and does not implement this operation yet (`not_implemented`); nothing was changed. The reference server implements every operation and never answers it. */
+    FindWebhooksNotImplemented: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["NotImplementedProblem"];
+      };
+    };
+    /** @description 503: the server cannot reach its database just now, or every connection stayed busy past the wait (`service_unavailable`); nothing was changed, retry after `Retry-After` seconds. Only a server backed by a database answers it. */
+    FindWebhooksServiceUnavailable: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/problem+json": components["schemas"]["Problem"];
+      };
+    };
+  };
+  parameters: {
+    /**
+     * @description Id of the widget.
+     * @example wgt_5a3c8e1f7b92
+     */
+    WidgetId: components["schemas"]["Id"];
+    /**
+     * @description Id of the user (the `account_id` of its activity).
+     * @example usr_7d2e9a4c1b6f
+     */
+    UserId: components["schemas"]["Id"];
+    /**
+     * @description Page size, 10 to 100.
+     * @example 10
+     */
+    Limit: number;
+    /**
+     * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
+     * @example 1
+     */
+    Page: number;
+    /**
+     * @description Only reports of accounts in this user group (a group id, as in the `groups` of POST /notifications).
+     * @example 7
+     */
+    ReportGroup: string;
+    /**
+     * @description Only reports whose `ip_source` or `ip_device` is this IPv4 or IPv6 address.
+     * @example 203.0.113.24
+     */
+    ReportIp: components["schemas"]["IpAddress"];
+    /**
+     * @description Only reports of this account (`account_id`).
+     * @example usr_7d2e9a4c1b6f
+     */
+    ReportAccount: components["schemas"]["Id"];
+    /**
+     * @description Only reports whose `user.email` is this address (compared case-insensitively).
+     * @example maria.lopez@acme-shop.example
+     */
+    ReportEmail: components["schemas"]["EmailAddress"];
+    /**
+     * @description Only reports whose `country.code` is this ISO 3166-1 alpha-2 code.
+     * @example ES
+     */
+    ReportCountry: components["schemas"]["CountryCode"];
+    /**
+     * @description Only reports whose `region.code` is this code.
+     * @example MD
+     */
+    ReportRegion: string;
+    /**
+     * @description Only reports from this device platform.
+     * @example ANDROID
+     */
+    ReportDeviceType: components["schemas"]["DeviceType"];
+    /**
+     * @description Only reports whose `device.version` is this version.
+     * @example 14
+     */
+    ReportDeviceVersion: string;
+    /**
+     * @description Only reports with this `status`. Known values: `NEW`. More may come: accept any value.
+     * @example NEW
+     */
+    ReportStatus: components["schemas"]["OpenValue"];
+    /**
+     * @description Only reports created at or after this Unix time in **seconds** (inclusive). Must not be after `end_date`.
+     * @example 1767225600
+     */
+    ReportStartDate: components["schemas"]["UnixSeconds"];
+    /**
+     * @description Only reports created at or before this Unix time in **seconds** (inclusive).
+     * @example 1798761599
+     */
+    ReportEndDate: components["schemas"]["UnixSeconds"];
+    /**
+     * @description Id of the SMS provider.
+     * @example sms_9e4a1d7c3b2f
+     */
+    SmsProviderId: components["schemas"]["Id"];
+    /**
+     * @description Id of the webhook.
+     * @example whk_3a7f1c9e5b2d
+     */
+    WebhookId: components["schemas"]["Id"];
+  };
+  requestBodies: never;
+  headers: {
+    /**
+     * @description The calling page's origin, when it is one the server allows (CORS); absent for a request without `Origin` or from an origin not allowed.
+     * @example https://app.acme-shop.example
+     */
+    "Access-Control-Allow-Origin": string;
+    /**
+     * @description The request's id, as sent by the client (when 1–128 characters of `A-Z a-z 0-9 . _ : -`) or generated. Log lines carry it.
+     * @example 0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c
+     */
+    "X-Request-Id": string;
+    /**
+     * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`.
+     * @example "default";r=599;t=60
+     */
+    RateLimit: string;
+    /**
+     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`.
+     * @example "default";q=600;w=60
+     */
+    "RateLimit-Policy": string;
+    /**
+     * @description `Bearer` on operations that take a bearer API key.
+     * @example Bearer
+     */
+    "WWW-Authenticate": string;
+    /**
+     * @description Seconds to wait before retrying.
+     * @example 42
+     */
+    "Retry-After": number;
+  };
+  pathItems: never;
+}
+export type SchemaId = components["schemas"]["Id"];
+export type SchemaOpenValue = components["schemas"]["OpenValue"];
+export type SchemaTimestamp = components["schemas"]["Timestamp"];
+export type SchemaHexColor = components["schemas"]["HexColor"];
+export type SchemaDomain = components["schemas"]["Domain"];
+export type SchemaWidget = components["schemas"]["Widget"];
+export type SchemaWidgetReadResponse = components["schemas"]["WidgetReadResponse"];
+export type SchemaProblemError = components["schemas"]["ProblemError"];
+export type SchemaProblem = components["schemas"]["Problem"];
+export type SchemaNotImplementedProblem = components["schemas"]["NotImplementedProblem"];
+export type SchemaIpAddress = components["schemas"]["IpAddress"];
+export type SchemaActivity = components["schemas"]["Activity"];
+export type SchemaPageMeta = components["schemas"]["PageMeta"];
+export type SchemaUserActivityFindResponse = components["schemas"]["UserActivityFindResponse"];
+export type SchemaEmailAddress = components["schemas"]["EmailAddress"];
+export type SchemaCountryCode = components["schemas"]["CountryCode"];
+export type SchemaDeviceType = components["schemas"]["DeviceType"];
+export type SchemaUnixSeconds = components["schemas"]["UnixSeconds"];
+export type SchemaEncryptionReport = components["schemas"]["EncryptionReport"];
+export type SchemaEncryptionReportsResponse = components["schemas"]["EncryptionReportsResponse"];
+export type SchemaPhonePattern = components["schemas"]["PhonePattern"];
+export type SchemaPhoneType = components["schemas"]["PhoneType"];
+export type SchemaLogMessages = components["schemas"]["LogMessages"];
+export type SchemaSmsProviderUpdate = components["schemas"]["SmsProviderUpdate"];
+export type SchemaSmsProvider = components["schemas"]["SmsProvider"];
+export type SchemaSmsProviderUpdateResponse = components["schemas"]["SmsProviderUpdateResponse"];
+export type SchemaEmailSettingsFields = components["schemas"]["EmailSettingsFields"];
+export type SchemaSendgridSettings = components["schemas"]["SendgridSettings"];
+export type SchemaSesSettings = components["schemas"]["SesSettings"];
+export type SchemaEmailSettingsSave = components["schemas"]["EmailSettingsSave"];
+export type SchemaEmailProviderType = components["schemas"]["EmailProviderType"];
+export type SchemaEmailTransport = components["schemas"]["EmailTransport"];
+export type SchemaEmailSaveResponse = components["schemas"]["EmailSaveResponse"];
+export type SchemaNotificationFields = components["schemas"]["NotificationFields"];
+export type SchemaSimpleNotificationCreate = components["schemas"]["SimpleNotificationCreate"];
+export type SchemaSurveyNotificationCreate = components["schemas"]["SurveyNotificationCreate"];
+export type SchemaChoiceItem = components["schemas"]["ChoiceItem"];
+export type SchemaRadioNotificationCreate = components["schemas"]["RadioNotificationCreate"];
+export type SchemaCheckboxNotificationCreate = components["schemas"]["CheckboxNotificationCreate"];
+export type SchemaNotificationCreate = components["schemas"]["NotificationCreate"];
+export type SchemaNotificationType = components["schemas"]["NotificationType"];
+export type SchemaNotification = components["schemas"]["Notification"];
+export type SchemaNotificationCreateResponse = components["schemas"]["NotificationCreateResponse"];
+export type SchemaWebhook = components["schemas"]["Webhook"];
+export type SchemaWebhookReadResponse = components["schemas"]["WebhookReadResponse"];
+export type SchemaWebhookHistoryRecord = components["schemas"]["WebhookHistoryRecord"];
+export type SchemaWebhookHistoryResponse = components["schemas"]["WebhookHistoryResponse"];
+export type SchemaWebhookFindResponse = components["schemas"]["WebhookFindResponse"];
+export type ResponseReadWidgetValidationFailed = components["responses"]["ReadWidgetValidationFailed"];
+export type ResponseReadWidgetUnauthorized = components["responses"]["ReadWidgetUnauthorized"];
+export type ResponseReadWidgetNotFound = components["responses"]["ReadWidgetNotFound"];
+export type ResponseReadWidgetRateLimited = components["responses"]["ReadWidgetRateLimited"];
+export type ResponseReadWidgetInternalError = components["responses"]["ReadWidgetInternalError"];
+export type ResponseReadWidgetNotImplemented = components["responses"]["ReadWidgetNotImplemented"];
+export type ResponseReadWidgetServiceUnavailable = components["responses"]["ReadWidgetServiceUnavailable"];
+export type ResponseFindUserActivityValidationFailed = components["responses"]["FindUserActivityValidationFailed"];
+export type ResponseFindUserActivityUnauthorized = components["responses"]["FindUserActivityUnauthorized"];
+export type ResponseFindUserActivityNotFound = components["responses"]["FindUserActivityNotFound"];
+export type ResponseFindUserActivityRateLimited = components["responses"]["FindUserActivityRateLimited"];
+export type ResponseFindUserActivityInternalError = components["responses"]["FindUserActivityInternalError"];
+export type ResponseFindUserActivityNotImplemented = components["responses"]["FindUserActivityNotImplemented"];
+export type ResponseFindUserActivityServiceUnavailable = components["responses"]["FindUserActivityServiceUnavailable"];
+export type ResponseFindEncryptionReportsValidationFailed = components["responses"]["FindEncryptionReportsValidationFailed"];
+export type ResponseFindEncryptionReportsUnauthorized = components["responses"]["FindEncryptionReportsUnauthorized"];
+export type ResponseRateLimited = components["responses"]["RateLimited"];
+export type ResponseFindEncryptionReportsInternalError = components["responses"]["FindEncryptionReportsInternalError"];
+export type ResponseNotImplemented = components["responses"]["NotImplemented"];
+export type ResponseServiceUnavailable = components["responses"]["ServiceUnavailable"];
+export type ResponseUpdateSmsProviderValidationFailed = components["responses"]["UpdateSmsProviderValidationFailed"];
+export type ResponseUpdateSmsProviderUnauthorized = components["responses"]["UpdateSmsProviderUnauthorized"];
+export type ResponseUpdateSmsProviderNotFound = components["responses"]["UpdateSmsProviderNotFound"];
+export type ResponseConflict = components["responses"]["Conflict"];
+export type ResponseUpdateSmsProviderPayloadTooLarge = components["responses"]["UpdateSmsProviderPayloadTooLarge"];
+export type ResponseUpdateSmsProviderUnsupportedMediaType = components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
+export type ResponseUpdateSmsProviderRateLimited = components["responses"]["UpdateSmsProviderRateLimited"];
+export type ResponseUpdateSmsProviderInternalError = components["responses"]["UpdateSmsProviderInternalError"];
+export type ResponseUpdateSmsProviderNotImplemented = components["responses"]["UpdateSmsProviderNotImplemented"];
+export type ResponseUpdateSmsProviderServiceUnavailable = components["responses"]["UpdateSmsProviderServiceUnavailable"];
+export type ResponseSaveEmailTransportValidationFailed = components["responses"]["SaveEmailTransportValidationFailed"];
+export type ResponseSaveEmailTransportUnauthorized = components["responses"]["SaveEmailTransportUnauthorized"];
+export type ResponseSaveEmailTransportPayloadTooLarge = components["responses"]["SaveEmailTransportPayloadTooLarge"];
+export type ResponseUnsupportedMediaType = components["responses"]["UnsupportedMediaType"];
+export type ResponseSaveEmailTransportRateLimited = components["responses"]["SaveEmailTransportRateLimited"];
+export type ResponseSaveEmailTransportInternalError = components["responses"]["SaveEmailTransportInternalError"];
+export type ResponseSaveEmailTransportNotImplemented = components["responses"]["SaveEmailTransportNotImplemented"];
+export type ResponseSaveEmailTransportServiceUnavailable = components["responses"]["SaveEmailTransportServiceUnavailable"];
+export type ResponseCreateNotificationValidationFailed = components["responses"]["CreateNotificationValidationFailed"];
+export type ResponseCreateNotificationUnauthorized = components["responses"]["CreateNotificationUnauthorized"];
+export type ResponsePayloadTooLarge = components["responses"]["PayloadTooLarge"];
+export type ResponseCreateNotificationUnsupportedMediaType = components["responses"]["CreateNotificationUnsupportedMediaType"];
+export type ResponseCreateNotificationRateLimited = components["responses"]["CreateNotificationRateLimited"];
+export type ResponseCreateNotificationInternalError = components["responses"]["CreateNotificationInternalError"];
+export type ResponseCreateNotificationNotImplemented = components["responses"]["CreateNotificationNotImplemented"];
+export type ResponseCreateNotificationServiceUnavailable = components["responses"]["CreateNotificationServiceUnavailable"];
+export type ResponseReadWebhookValidationFailed = components["responses"]["ReadWebhookValidationFailed"];
+export type ResponseReadWebhookUnauthorized = components["responses"]["ReadWebhookUnauthorized"];
+export type ResponseReadWebhookNotFound = components["responses"]["ReadWebhookNotFound"];
+export type ResponseReadWebhookRateLimited = components["responses"]["ReadWebhookRateLimited"];
+export type ResponseReadWebhookInternalError = components["responses"]["ReadWebhookInternalError"];
+export type ResponseReadWebhookNotImplemented = components["responses"]["ReadWebhookNotImplemented"];
+export type ResponseReadWebhookServiceUnavailable = components["responses"]["ReadWebhookServiceUnavailable"];
+export type ResponseFindWebhookHistoryValidationFailed = components["responses"]["FindWebhookHistoryValidationFailed"];
+export type ResponseFindWebhookHistoryUnauthorized = components["responses"]["FindWebhookHistoryUnauthorized"];
+export type ResponseFindWebhookHistoryNotFound = components["responses"]["FindWebhookHistoryNotFound"];
+export type ResponseFindWebhookHistoryRateLimited = components["responses"]["FindWebhookHistoryRateLimited"];
+export type ResponseFindWebhookHistoryInternalError = components["responses"]["FindWebhookHistoryInternalError"];
+export type ResponseFindWebhookHistoryNotImplemented = components["responses"]["FindWebhookHistoryNotImplemented"];
+export type ResponseFindWebhookHistoryServiceUnavailable = components["responses"]["FindWebhookHistoryServiceUnavailable"];
+export type ResponseFindWebhooksValidationFailed = components["responses"]["FindWebhooksValidationFailed"];
+export type ResponseFindWebhooksUnauthorized = components["responses"]["FindWebhooksUnauthorized"];
+export type ResponseFindWebhooksRateLimited = components["responses"]["FindWebhooksRateLimited"];
+export type ResponseInternalError = components["responses"]["InternalError"];
+export type ResponseFindWebhooksNotImplemented = components["responses"]["FindWebhooksNotImplemented"];
+export type ResponseFindWebhooksServiceUnavailable = components["responses"]["FindWebhooksServiceUnavailable"];
+export type ParameterWidgetId = components["parameters"]["WidgetId"];
+export type ParameterUserId = components["parameters"]["UserId"];
+export type ParameterLimit = components["parameters"]["Limit"];
+export type ParameterPage = components["parameters"]["Page"];
+export type ParameterReportGroup = components["parameters"]["ReportGroup"];
+export type ParameterReportIp = components["parameters"]["ReportIp"];
+export type ParameterReportAccount = components["parameters"]["ReportAccount"];
+export type ParameterReportEmail = components["parameters"]["ReportEmail"];
+export type ParameterReportCountry = components["parameters"]["ReportCountry"];
+export type ParameterReportRegion = components["parameters"]["ReportRegion"];
+export type ParameterReportDeviceType = components["parameters"]["ReportDeviceType"];
+export type ParameterReportDeviceVersion = components["parameters"]["ReportDeviceVersion"];
+export type ParameterReportStatus = components["parameters"]["ReportStatus"];
+export type ParameterReportStartDate = components["parameters"]["ReportStartDate"];
+export type ParameterReportEndDate = components["parameters"]["ReportEndDate"];
+export type ParameterSmsProviderId = components["parameters"]["SmsProviderId"];
+export type ParameterWebhookId = components["parameters"]["WebhookId"];
+export type HeaderAccessControlAllowOrigin = components["headers"]["Access-Control-Allow-Origin"];
+export type HeaderXRequestId = components["headers"]["X-Request-Id"];
+export type HeaderRateLimit = components["headers"]["RateLimit"];
+export type HeaderRateLimitPolicy = components["headers"]["RateLimit-Policy"];
+export type HeaderWwwAuthenticate = components["headers"]["WWW-Authenticate"];
+export type HeaderRetryAfter = components["headers"]["Retry-After"];
+export type $defs = Record<string, never>;
+export interface operations {
+  readWidget: {
     parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /**
          * @description Id of the widget.
          * @example wgt_5a3c8e1f7b92
          */
-        WidgetId: components["schemas"]["Id"];
-        /**
-         * @description Id of the user (the `account_id` of its activity).
-         * @example usr_7d2e9a4c1b6f
-         */
-        UserId: components["schemas"]["Id"];
+        id: components["parameters"]["WidgetId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The widget. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WidgetReadResponse"];
+        };
+      };
+      400: components["responses"]["ReadWidgetValidationFailed"];
+      401: components["responses"]["ReadWidgetUnauthorized"];
+      404: components["responses"]["ReadWidgetNotFound"];
+      429: components["responses"]["ReadWidgetRateLimited"];
+      500: components["responses"]["ReadWidgetInternalError"];
+      501: components["responses"]["ReadWidgetNotImplemented"];
+      503: components["responses"]["ReadWidgetServiceUnavailable"];
+    };
+  };
+  findUserActivity: {
+    parameters: {
+      query?: {
         /**
          * @description Page size, 10 to 100.
          * @example 10
          */
-        Limit: number;
+        limit?: components["parameters"]["Limit"];
         /**
          * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
          * @example 1
          */
-        Page: number;
+        page?: components["parameters"]["Page"];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Id of the user (the `account_id` of its activity).
+         * @example usr_7d2e9a4c1b6f
+         */
+        id: components["parameters"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the user's activity. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserActivityFindResponse"];
+        };
+      };
+      400: components["responses"]["FindUserActivityValidationFailed"];
+      401: components["responses"]["FindUserActivityUnauthorized"];
+      404: components["responses"]["FindUserActivityNotFound"];
+      429: components["responses"]["FindUserActivityRateLimited"];
+      500: components["responses"]["FindUserActivityInternalError"];
+      501: components["responses"]["FindUserActivityNotImplemented"];
+      503: components["responses"]["FindUserActivityServiceUnavailable"];
+    };
+  };
+  findEncryptionReports: {
+    parameters: {
+      query?: {
         /**
          * @description Only reports of accounts in this user group (a group id, as in the `groups` of POST /notifications).
          * @example 7
          */
-        ReportGroup: string;
+        group?: components["parameters"]["ReportGroup"];
         /**
          * @description Only reports whose `ip_source` or `ip_device` is this IPv4 or IPv6 address.
          * @example 203.0.113.24
          */
-        ReportIp: components["schemas"]["IpAddress"];
+        ip?: components["parameters"]["ReportIp"];
         /**
          * @description Only reports of this account (`account_id`).
          * @example usr_7d2e9a4c1b6f
          */
-        ReportAccount: components["schemas"]["Id"];
+        account?: components["parameters"]["ReportAccount"];
         /**
          * @description Only reports whose `user.email` is this address (compared case-insensitively).
          * @example maria.lopez@acme-shop.example
          */
-        ReportEmail: components["schemas"]["EmailAddress"];
+        email?: components["parameters"]["ReportEmail"];
         /**
          * @description Only reports whose `country.code` is this ISO 3166-1 alpha-2 code.
          * @example ES
          */
-        ReportCountry: components["schemas"]["CountryCode"];
+        country?: components["parameters"]["ReportCountry"];
         /**
          * @description Only reports whose `region.code` is this code.
          * @example MD
          */
-        ReportRegion: string;
+        region?: components["parameters"]["ReportRegion"];
         /**
          * @description Only reports from this device platform.
          * @example ANDROID
          */
-        ReportDeviceType: components["schemas"]["DeviceType"];
+        device_type?: components["parameters"]["ReportDeviceType"];
         /**
          * @description Only reports whose `device.version` is this version.
          * @example 14
          */
-        ReportDeviceVersion: string;
+        device_version?: components["parameters"]["ReportDeviceVersion"];
         /**
          * @description Only reports with this `status`. Known values: `NEW`. More may come: accept any value.
          * @example NEW
          */
-        ReportStatus: components["schemas"]["OpenValue"];
+        status?: components["parameters"]["ReportStatus"];
         /**
          * @description Only reports created at or after this Unix time in **seconds** (inclusive). Must not be after `end_date`.
          * @example 1767225600
          */
-        ReportStartDate: components["schemas"]["UnixSeconds"];
+        start_date?: components["parameters"]["ReportStartDate"];
         /**
          * @description Only reports created at or before this Unix time in **seconds** (inclusive).
          * @example 1798761599
          */
-        ReportEndDate: components["schemas"]["UnixSeconds"];
+        end_date?: components["parameters"]["ReportEndDate"];
+        /**
+         * @description Page size, 10 to 100.
+         * @example 10
+         */
+        limit?: components["parameters"]["Limit"];
+        /**
+         * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
+         * @example 1
+         */
+        page?: components["parameters"]["Page"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of reports. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EncryptionReportsResponse"];
+        };
+      };
+      400: components["responses"]["FindEncryptionReportsValidationFailed"];
+      401: components["responses"]["FindEncryptionReportsUnauthorized"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["FindEncryptionReportsInternalError"];
+      501: components["responses"]["NotImplemented"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  updateSmsProvider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /**
          * @description Id of the SMS provider.
          * @example sms_9e4a1d7c3b2f
          */
-        SmsProviderId: components["schemas"]["Id"];
+        id: components["parameters"]["SmsProviderId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SmsProviderUpdate"];
+      };
+    };
+    responses: {
+      /** @description The provider after the update. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SmsProviderUpdateResponse"];
+        };
+      };
+      400: components["responses"]["UpdateSmsProviderValidationFailed"];
+      401: components["responses"]["UpdateSmsProviderUnauthorized"];
+      404: components["responses"]["UpdateSmsProviderNotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["UpdateSmsProviderPayloadTooLarge"];
+      415: components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
+      429: components["responses"]["UpdateSmsProviderRateLimited"];
+      500: components["responses"]["UpdateSmsProviderInternalError"];
+      501: components["responses"]["UpdateSmsProviderNotImplemented"];
+      503: components["responses"]["UpdateSmsProviderServiceUnavailable"];
+    };
+  };
+  saveEmailTransport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EmailSettingsSave"];
+      };
+    };
+    responses: {
+      /** @description The saved transport. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmailSaveResponse"];
+        };
+      };
+      400: components["responses"]["SaveEmailTransportValidationFailed"];
+      401: components["responses"]["SaveEmailTransportUnauthorized"];
+      413: components["responses"]["SaveEmailTransportPayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["SaveEmailTransportRateLimited"];
+      500: components["responses"]["SaveEmailTransportInternalError"];
+      501: components["responses"]["SaveEmailTransportNotImplemented"];
+      503: components["responses"]["SaveEmailTransportServiceUnavailable"];
+    };
+  };
+  createNotification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Rules over the whole body: `type` picks the variant (SIMPLE, SURVEY, RADIO, CHECKBOX) and with it the allowed type-specific fields; `broadcast: true` excludes `receivers` and `groups`, and without it at least one of `receivers` or `groups` is required. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NotificationCreate"];
+      };
+    };
+    responses: {
+      /** @description The scheduled notification. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationCreateResponse"];
+        };
+      };
+      400: components["responses"]["CreateNotificationValidationFailed"];
+      401: components["responses"]["CreateNotificationUnauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["CreateNotificationUnsupportedMediaType"];
+      429: components["responses"]["CreateNotificationRateLimited"];
+      500: components["responses"]["CreateNotificationInternalError"];
+      501: components["responses"]["CreateNotificationNotImplemented"];
+      503: components["responses"]["CreateNotificationServiceUnavailable"];
+    };
+  };
+  readWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /**
          * @description Id of the webhook.
          * @example whk_3a7f1c9e5b2d
          */
-        WebhookId: components["schemas"]["Id"];
+        id: components["parameters"]["WebhookId"];
+      };
+      cookie?: never;
     };
-    requestBodies: never;
-    headers: {
+    requestBody?: never;
+    responses: {
+      /** @description The webhook. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookReadResponse"];
+        };
+      };
+      400: components["responses"]["ReadWebhookValidationFailed"];
+      401: components["responses"]["ReadWebhookUnauthorized"];
+      404: components["responses"]["ReadWebhookNotFound"];
+      429: components["responses"]["ReadWebhookRateLimited"];
+      500: components["responses"]["ReadWebhookInternalError"];
+      501: components["responses"]["ReadWebhookNotImplemented"];
+      503: components["responses"]["ReadWebhookServiceUnavailable"];
+    };
+  };
+  findWebhookHistory: {
+    parameters: {
+      query?: {
         /**
-         * @description The calling page's origin, when it is one the server allows (CORS); absent for a request without `Origin` or from an origin not allowed.
-         * @example https://app.acme-shop.example
+         * @description Page size, 10 to 100.
+         * @example 10
          */
-        "Access-Control-Allow-Origin": string;
+        limit?: components["parameters"]["Limit"];
         /**
-         * @description The request's id, as sent by the client (when 1–128 characters of `A-Z a-z 0-9 . _ : -`) or generated. Log lines carry it.
-         * @example 0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c
+         * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
+         * @example 1
          */
-        "X-Request-Id": string;
+        page?: components["parameters"]["Page"];
+      };
+      header?: never;
+      path: {
         /**
-         * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`.
-         * @example "default";r=599;t=60
+         * @description Id of the webhook.
+         * @example whk_3a7f1c9e5b2d
          */
-        RateLimit: string;
+        id: components["parameters"]["WebhookId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookHistoryResponse"];
+        };
+      };
+      400: components["responses"]["FindWebhookHistoryValidationFailed"];
+      401: components["responses"]["FindWebhookHistoryUnauthorized"];
+      404: components["responses"]["FindWebhookHistoryNotFound"];
+      429: components["responses"]["FindWebhookHistoryRateLimited"];
+      500: components["responses"]["FindWebhookHistoryInternalError"];
+      501: components["responses"]["FindWebhookHistoryNotImplemented"];
+      503: components["responses"]["FindWebhookHistoryServiceUnavailable"];
+    };
+  };
+  findWebhooks: {
+    parameters: {
+      query?: {
         /**
-         * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`.
-         * @example "default";q=600;w=60
+         * @description Page size, 10 to 100.
+         * @example 10
          */
-        "RateLimit-Policy": string;
+        limit?: components["parameters"]["Limit"];
         /**
-         * @description `Bearer` on operations that take a bearer API key.
-         * @example Bearer
+         * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
+         * @example 1
          */
-        "WWW-Authenticate": string;
-        /**
-         * @description Seconds to wait before retrying.
-         * @example 42
-         */
-        "Retry-After": number;
+        page?: components["parameters"]["Page"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    pathItems: never;
-}
-export type SchemaId = components['schemas']['Id'];
-export type SchemaOpenValue = components['schemas']['OpenValue'];
-export type SchemaTimestamp = components['schemas']['Timestamp'];
-export type SchemaHexColor = components['schemas']['HexColor'];
-export type SchemaDomain = components['schemas']['Domain'];
-export type SchemaWidget = components['schemas']['Widget'];
-export type SchemaWidgetReadResponse = components['schemas']['WidgetReadResponse'];
-export type SchemaProblemError = components['schemas']['ProblemError'];
-export type SchemaProblem = components['schemas']['Problem'];
-export type SchemaNotImplementedProblem = components['schemas']['NotImplementedProblem'];
-export type SchemaIpAddress = components['schemas']['IpAddress'];
-export type SchemaActivity = components['schemas']['Activity'];
-export type SchemaPageMeta = components['schemas']['PageMeta'];
-export type SchemaUserActivityFindResponse = components['schemas']['UserActivityFindResponse'];
-export type SchemaEmailAddress = components['schemas']['EmailAddress'];
-export type SchemaCountryCode = components['schemas']['CountryCode'];
-export type SchemaDeviceType = components['schemas']['DeviceType'];
-export type SchemaUnixSeconds = components['schemas']['UnixSeconds'];
-export type SchemaEncryptionReport = components['schemas']['EncryptionReport'];
-export type SchemaEncryptionReportsResponse = components['schemas']['EncryptionReportsResponse'];
-export type SchemaPhonePattern = components['schemas']['PhonePattern'];
-export type SchemaPhoneType = components['schemas']['PhoneType'];
-export type SchemaLogMessages = components['schemas']['LogMessages'];
-export type SchemaSmsProviderUpdate = components['schemas']['SmsProviderUpdate'];
-export type SchemaSmsProvider = components['schemas']['SmsProvider'];
-export type SchemaSmsProviderUpdateResponse = components['schemas']['SmsProviderUpdateResponse'];
-export type SchemaEmailSettingsFields = components['schemas']['EmailSettingsFields'];
-export type SchemaSendgridSettings = components['schemas']['SendgridSettings'];
-export type SchemaSesSettings = components['schemas']['SesSettings'];
-export type SchemaEmailSettingsSave = components['schemas']['EmailSettingsSave'];
-export type SchemaEmailProviderType = components['schemas']['EmailProviderType'];
-export type SchemaEmailTransport = components['schemas']['EmailTransport'];
-export type SchemaEmailSaveResponse = components['schemas']['EmailSaveResponse'];
-export type SchemaNotificationFields = components['schemas']['NotificationFields'];
-export type SchemaSimpleNotificationCreate = components['schemas']['SimpleNotificationCreate'];
-export type SchemaSurveyNotificationCreate = components['schemas']['SurveyNotificationCreate'];
-export type SchemaChoiceItem = components['schemas']['ChoiceItem'];
-export type SchemaRadioNotificationCreate = components['schemas']['RadioNotificationCreate'];
-export type SchemaCheckboxNotificationCreate = components['schemas']['CheckboxNotificationCreate'];
-export type SchemaNotificationCreate = components['schemas']['NotificationCreate'];
-export type SchemaNotificationType = components['schemas']['NotificationType'];
-export type SchemaNotification = components['schemas']['Notification'];
-export type SchemaNotificationCreateResponse = components['schemas']['NotificationCreateResponse'];
-export type SchemaWebhook = components['schemas']['Webhook'];
-export type SchemaWebhookReadResponse = components['schemas']['WebhookReadResponse'];
-export type SchemaWebhookHistoryRecord = components['schemas']['WebhookHistoryRecord'];
-export type SchemaWebhookHistoryResponse = components['schemas']['WebhookHistoryResponse'];
-export type SchemaWebhookFindResponse = components['schemas']['WebhookFindResponse'];
-export type ResponseReadWidgetValidationFailed = components['responses']['ReadWidgetValidationFailed'];
-export type ResponseReadWidgetUnauthorized = components['responses']['ReadWidgetUnauthorized'];
-export type ResponseReadWidgetNotFound = components['responses']['ReadWidgetNotFound'];
-export type ResponseReadWidgetRateLimited = components['responses']['ReadWidgetRateLimited'];
-export type ResponseReadWidgetInternalError = components['responses']['ReadWidgetInternalError'];
-export type ResponseReadWidgetNotImplemented = components['responses']['ReadWidgetNotImplemented'];
-export type ResponseReadWidgetServiceUnavailable = components['responses']['ReadWidgetServiceUnavailable'];
-export type ResponseFindUserActivityValidationFailed = components['responses']['FindUserActivityValidationFailed'];
-export type ResponseFindUserActivityUnauthorized = components['responses']['FindUserActivityUnauthorized'];
-export type ResponseFindUserActivityNotFound = components['responses']['FindUserActivityNotFound'];
-export type ResponseFindUserActivityRateLimited = components['responses']['FindUserActivityRateLimited'];
-export type ResponseFindUserActivityInternalError = components['responses']['FindUserActivityInternalError'];
-export type ResponseFindUserActivityNotImplemented = components['responses']['FindUserActivityNotImplemented'];
-export type ResponseFindUserActivityServiceUnavailable = components['responses']['FindUserActivityServiceUnavailable'];
-export type ResponseFindEncryptionReportsValidationFailed = components['responses']['FindEncryptionReportsValidationFailed'];
-export type ResponseFindEncryptionReportsUnauthorized = components['responses']['FindEncryptionReportsUnauthorized'];
-export type ResponseRateLimited = components['responses']['RateLimited'];
-export type ResponseFindEncryptionReportsInternalError = components['responses']['FindEncryptionReportsInternalError'];
-export type ResponseNotImplemented = components['responses']['NotImplemented'];
-export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
-export type ResponseUpdateSmsProviderValidationFailed = components['responses']['UpdateSmsProviderValidationFailed'];
-export type ResponseUpdateSmsProviderUnauthorized = components['responses']['UpdateSmsProviderUnauthorized'];
-export type ResponseUpdateSmsProviderNotFound = components['responses']['UpdateSmsProviderNotFound'];
-export type ResponseConflict = components['responses']['Conflict'];
-export type ResponseUpdateSmsProviderPayloadTooLarge = components['responses']['UpdateSmsProviderPayloadTooLarge'];
-export type ResponseUpdateSmsProviderUnsupportedMediaType = components['responses']['UpdateSmsProviderUnsupportedMediaType'];
-export type ResponseUpdateSmsProviderRateLimited = components['responses']['UpdateSmsProviderRateLimited'];
-export type ResponseUpdateSmsProviderInternalError = components['responses']['UpdateSmsProviderInternalError'];
-export type ResponseUpdateSmsProviderNotImplemented = components['responses']['UpdateSmsProviderNotImplemented'];
-export type ResponseUpdateSmsProviderServiceUnavailable = components['responses']['UpdateSmsProviderServiceUnavailable'];
-export type ResponseSaveEmailTransportValidationFailed = components['responses']['SaveEmailTransportValidationFailed'];
-export type ResponseSaveEmailTransportUnauthorized = components['responses']['SaveEmailTransportUnauthorized'];
-export type ResponseSaveEmailTransportPayloadTooLarge = components['responses']['SaveEmailTransportPayloadTooLarge'];
-export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
-export type ResponseSaveEmailTransportRateLimited = components['responses']['SaveEmailTransportRateLimited'];
-export type ResponseSaveEmailTransportInternalError = components['responses']['SaveEmailTransportInternalError'];
-export type ResponseSaveEmailTransportNotImplemented = components['responses']['SaveEmailTransportNotImplemented'];
-export type ResponseSaveEmailTransportServiceUnavailable = components['responses']['SaveEmailTransportServiceUnavailable'];
-export type ResponseCreateNotificationValidationFailed = components['responses']['CreateNotificationValidationFailed'];
-export type ResponseCreateNotificationUnauthorized = components['responses']['CreateNotificationUnauthorized'];
-export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
-export type ResponseCreateNotificationUnsupportedMediaType = components['responses']['CreateNotificationUnsupportedMediaType'];
-export type ResponseCreateNotificationRateLimited = components['responses']['CreateNotificationRateLimited'];
-export type ResponseCreateNotificationInternalError = components['responses']['CreateNotificationInternalError'];
-export type ResponseCreateNotificationNotImplemented = components['responses']['CreateNotificationNotImplemented'];
-export type ResponseCreateNotificationServiceUnavailable = components['responses']['CreateNotificationServiceUnavailable'];
-export type ResponseReadWebhookValidationFailed = components['responses']['ReadWebhookValidationFailed'];
-export type ResponseReadWebhookUnauthorized = components['responses']['ReadWebhookUnauthorized'];
-export type ResponseReadWebhookNotFound = components['responses']['ReadWebhookNotFound'];
-export type ResponseReadWebhookRateLimited = components['responses']['ReadWebhookRateLimited'];
-export type ResponseReadWebhookInternalError = components['responses']['ReadWebhookInternalError'];
-export type ResponseReadWebhookNotImplemented = components['responses']['ReadWebhookNotImplemented'];
-export type ResponseReadWebhookServiceUnavailable = components['responses']['ReadWebhookServiceUnavailable'];
-export type ResponseFindWebhookHistoryValidationFailed = components['responses']['FindWebhookHistoryValidationFailed'];
-export type ResponseFindWebhookHistoryUnauthorized = components['responses']['FindWebhookHistoryUnauthorized'];
-export type ResponseFindWebhookHistoryNotFound = components['responses']['FindWebhookHistoryNotFound'];
-export type ResponseFindWebhookHistoryRateLimited = components['responses']['FindWebhookHistoryRateLimited'];
-export type ResponseFindWebhookHistoryInternalError = components['responses']['FindWebhookHistoryInternalError'];
-export type ResponseFindWebhookHistoryNotImplemented = components['responses']['FindWebhookHistoryNotImplemented'];
-export type ResponseFindWebhookHistoryServiceUnavailable = components['responses']['FindWebhookHistoryServiceUnavailable'];
-export type ResponseFindWebhooksValidationFailed = components['responses']['FindWebhooksValidationFailed'];
-export type ResponseFindWebhooksUnauthorized = components['responses']['FindWebhooksUnauthorized'];
-export type ResponseFindWebhooksRateLimited = components['responses']['FindWebhooksRateLimited'];
-export type ResponseInternalError = components['responses']['InternalError'];
-export type ResponseFindWebhooksNotImplemented = components['responses']['FindWebhooksNotImplemented'];
-export type ResponseFindWebhooksServiceUnavailable = components['responses']['FindWebhooksServiceUnavailable'];
-export type ParameterWidgetId = components['parameters']['WidgetId'];
-export type ParameterUserId = components['parameters']['UserId'];
-export type ParameterLimit = components['parameters']['Limit'];
-export type ParameterPage = components['parameters']['Page'];
-export type ParameterReportGroup = components['parameters']['ReportGroup'];
-export type ParameterReportIp = components['parameters']['ReportIp'];
-export type ParameterReportAccount = components['parameters']['ReportAccount'];
-export type ParameterReportEmail = components['parameters']['ReportEmail'];
-export type ParameterReportCountry = components['parameters']['ReportCountry'];
-export type ParameterReportRegion = components['parameters']['ReportRegion'];
-export type ParameterReportDeviceType = components['parameters']['ReportDeviceType'];
-export type ParameterReportDeviceVersion = components['parameters']['ReportDeviceVersion'];
-export type ParameterReportStatus = components['parameters']['ReportStatus'];
-export type ParameterReportStartDate = components['parameters']['ReportStartDate'];
-export type ParameterReportEndDate = components['parameters']['ReportEndDate'];
-export type ParameterSmsProviderId = components['parameters']['SmsProviderId'];
-export type ParameterWebhookId = components['parameters']['WebhookId'];
-export type HeaderAccessControlAllowOrigin = components['headers']['Access-Control-Allow-Origin'];
-export type HeaderXRequestId = components['headers']['X-Request-Id'];
-export type HeaderRateLimit = components['headers']['RateLimit'];
-export type HeaderRateLimitPolicy = components['headers']['RateLimit-Policy'];
-export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
-export type HeaderRetryAfter = components['headers']['Retry-After'];
-export type $defs = Record<string, never>;
-export interface operations {
-    readWidget: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the widget.
-                 * @example wgt_5a3c8e1f7b92
-                 */
-                id: components["parameters"]["WidgetId"];
-            };
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description A page of webhooks. */
+      200: {
+        headers: {
+          "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          RateLimit: components["headers"]["RateLimit"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The widget. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WidgetReadResponse"];
-                };
-            };
-            400: components["responses"]["ReadWidgetValidationFailed"];
-            401: components["responses"]["ReadWidgetUnauthorized"];
-            404: components["responses"]["ReadWidgetNotFound"];
-            429: components["responses"]["ReadWidgetRateLimited"];
-            500: components["responses"]["ReadWidgetInternalError"];
-            501: components["responses"]["ReadWidgetNotImplemented"];
-            503: components["responses"]["ReadWidgetServiceUnavailable"];
+        content: {
+          "application/json": components["schemas"]["WebhookFindResponse"];
         };
+      };
+      400: components["responses"]["FindWebhooksValidationFailed"];
+      401: components["responses"]["FindWebhooksUnauthorized"];
+      429: components["responses"]["FindWebhooksRateLimited"];
+      500: components["responses"]["InternalError"];
+      501: components["responses"]["FindWebhooksNotImplemented"];
+      503: components["responses"]["FindWebhooksServiceUnavailable"];
     };
-    findUserActivity: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Page size, 10 to 100.
-                 * @example 10
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the user (the `account_id` of its activity).
-                 * @example usr_7d2e9a4c1b6f
-                 */
-                id: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the user's activity. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserActivityFindResponse"];
-                };
-            };
-            400: components["responses"]["FindUserActivityValidationFailed"];
-            401: components["responses"]["FindUserActivityUnauthorized"];
-            404: components["responses"]["FindUserActivityNotFound"];
-            429: components["responses"]["FindUserActivityRateLimited"];
-            500: components["responses"]["FindUserActivityInternalError"];
-            501: components["responses"]["FindUserActivityNotImplemented"];
-            503: components["responses"]["FindUserActivityServiceUnavailable"];
-        };
-    };
-    findEncryptionReports: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only reports of accounts in this user group (a group id, as in the `groups` of POST /notifications).
-                 * @example 7
-                 */
-                group?: components["parameters"]["ReportGroup"];
-                /**
-                 * @description Only reports whose `ip_source` or `ip_device` is this IPv4 or IPv6 address.
-                 * @example 203.0.113.24
-                 */
-                ip?: components["parameters"]["ReportIp"];
-                /**
-                 * @description Only reports of this account (`account_id`).
-                 * @example usr_7d2e9a4c1b6f
-                 */
-                account?: components["parameters"]["ReportAccount"];
-                /**
-                 * @description Only reports whose `user.email` is this address (compared case-insensitively).
-                 * @example maria.lopez@acme-shop.example
-                 */
-                email?: components["parameters"]["ReportEmail"];
-                /**
-                 * @description Only reports whose `country.code` is this ISO 3166-1 alpha-2 code.
-                 * @example ES
-                 */
-                country?: components["parameters"]["ReportCountry"];
-                /**
-                 * @description Only reports whose `region.code` is this code.
-                 * @example MD
-                 */
-                region?: components["parameters"]["ReportRegion"];
-                /**
-                 * @description Only reports from this device platform.
-                 * @example ANDROID
-                 */
-                device_type?: components["parameters"]["ReportDeviceType"];
-                /**
-                 * @description Only reports whose `device.version` is this version.
-                 * @example 14
-                 */
-                device_version?: components["parameters"]["ReportDeviceVersion"];
-                /**
-                 * @description Only reports with this `status`. Known values: `NEW`. More may come: accept any value.
-                 * @example NEW
-                 */
-                status?: components["parameters"]["ReportStatus"];
-                /**
-                 * @description Only reports created at or after this Unix time in **seconds** (inclusive). Must not be after `end_date`.
-                 * @example 1767225600
-                 */
-                start_date?: components["parameters"]["ReportStartDate"];
-                /**
-                 * @description Only reports created at or before this Unix time in **seconds** (inclusive).
-                 * @example 1798761599
-                 */
-                end_date?: components["parameters"]["ReportEndDate"];
-                /**
-                 * @description Page size, 10 to 100.
-                 * @example 10
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of reports. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EncryptionReportsResponse"];
-                };
-            };
-            400: components["responses"]["FindEncryptionReportsValidationFailed"];
-            401: components["responses"]["FindEncryptionReportsUnauthorized"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["FindEncryptionReportsInternalError"];
-            501: components["responses"]["NotImplemented"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    updateSmsProvider: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the SMS provider.
-                 * @example sms_9e4a1d7c3b2f
-                 */
-                id: components["parameters"]["SmsProviderId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SmsProviderUpdate"];
-            };
-        };
-        responses: {
-            /** @description The provider after the update. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SmsProviderUpdateResponse"];
-                };
-            };
-            400: components["responses"]["UpdateSmsProviderValidationFailed"];
-            401: components["responses"]["UpdateSmsProviderUnauthorized"];
-            404: components["responses"]["UpdateSmsProviderNotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["UpdateSmsProviderPayloadTooLarge"];
-            415: components["responses"]["UpdateSmsProviderUnsupportedMediaType"];
-            429: components["responses"]["UpdateSmsProviderRateLimited"];
-            500: components["responses"]["UpdateSmsProviderInternalError"];
-            501: components["responses"]["UpdateSmsProviderNotImplemented"];
-            503: components["responses"]["UpdateSmsProviderServiceUnavailable"];
-        };
-    };
-    saveEmailTransport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EmailSettingsSave"];
-            };
-        };
-        responses: {
-            /** @description The saved transport. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailSaveResponse"];
-                };
-            };
-            400: components["responses"]["SaveEmailTransportValidationFailed"];
-            401: components["responses"]["SaveEmailTransportUnauthorized"];
-            413: components["responses"]["SaveEmailTransportPayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["SaveEmailTransportRateLimited"];
-            500: components["responses"]["SaveEmailTransportInternalError"];
-            501: components["responses"]["SaveEmailTransportNotImplemented"];
-            503: components["responses"]["SaveEmailTransportServiceUnavailable"];
-        };
-    };
-    createNotification: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Rules over the whole body: `type` picks the variant (SIMPLE, SURVEY, RADIO, CHECKBOX) and with it the allowed type-specific fields; `broadcast: true` excludes `receivers` and `groups`, and without it at least one of `receivers` or `groups` is required. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotificationCreate"];
-            };
-        };
-        responses: {
-            /** @description The scheduled notification. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationCreateResponse"];
-                };
-            };
-            400: components["responses"]["CreateNotificationValidationFailed"];
-            401: components["responses"]["CreateNotificationUnauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["CreateNotificationUnsupportedMediaType"];
-            429: components["responses"]["CreateNotificationRateLimited"];
-            500: components["responses"]["CreateNotificationInternalError"];
-            501: components["responses"]["CreateNotificationNotImplemented"];
-            503: components["responses"]["CreateNotificationServiceUnavailable"];
-        };
-    };
-    readWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the webhook.
-                 * @example whk_3a7f1c9e5b2d
-                 */
-                id: components["parameters"]["WebhookId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The webhook. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookReadResponse"];
-                };
-            };
-            400: components["responses"]["ReadWebhookValidationFailed"];
-            401: components["responses"]["ReadWebhookUnauthorized"];
-            404: components["responses"]["ReadWebhookNotFound"];
-            429: components["responses"]["ReadWebhookRateLimited"];
-            500: components["responses"]["ReadWebhookInternalError"];
-            501: components["responses"]["ReadWebhookNotImplemented"];
-            503: components["responses"]["ReadWebhookServiceUnavailable"];
-        };
-    };
-    findWebhookHistory: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Page size, 10 to 100.
-                 * @example 10
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the webhook.
-                 * @example whk_3a7f1c9e5b2d
-                 */
-                id: components["parameters"]["WebhookId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of deliveries. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookHistoryResponse"];
-                };
-            };
-            400: components["responses"]["FindWebhookHistoryValidationFailed"];
-            401: components["responses"]["FindWebhookHistoryUnauthorized"];
-            404: components["responses"]["FindWebhookHistoryNotFound"];
-            429: components["responses"]["FindWebhookHistoryRateLimited"];
-            500: components["responses"]["FindWebhookHistoryInternalError"];
-            501: components["responses"]["FindWebhookHistoryNotImplemented"];
-            503: components["responses"]["FindWebhookHistoryServiceUnavailable"];
-        };
-    };
-    findWebhooks: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Page size, 10 to 100.
-                 * @example 10
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Page number, from 1 to 1,000,000. A page past the end answers an empty `result` with the real totals.
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of webhooks. */
-            200: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookFindResponse"];
-                };
-            };
-            400: components["responses"]["FindWebhooksValidationFailed"];
-            401: components["responses"]["FindWebhooksUnauthorized"];
-            429: components["responses"]["FindWebhooksRateLimited"];
-            500: components["responses"]["InternalError"];
-            501: components["responses"]["FindWebhooksNotImplemented"];
-            503: components["responses"]["FindWebhooksServiceUnavailable"];
-        };
-    };
+  };
 }

@@ -96,9 +96,8 @@ export function mockHandlers(document: ApiDocument, options: { dynamic: boolean 
         const problem = examples[name as ExampleName] as { code: ProblemCode; detail: string; errors?: ProblemErrorItem[] };
         throw new ApiProblem(problem.code, problem.detail, problem.errors ? deepCopy(problem.errors) : undefined, documentedHeaders(documented));
       }
-      const body = (preference.dynamic ?? options.dynamic)
-        ? await dynamicAnswer(document, operationId, status, input)
-        : swapStrings(deepCopy(examples[name as ExampleName]), swap);
+      const body =
+        (preference.dynamic ?? options.dynamic) ? await dynamicAnswer(document, operationId, status, input) : swapStrings(deepCopy(examples[name as ExampleName]), swap);
       return { status, body, headers: documentedHeaders(documented) };
     };
   }

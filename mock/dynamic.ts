@@ -52,7 +52,12 @@ function defaultLimit(document: ApiDocument, operationId: string): number {
 }
 
 /** A generated body for the operation's `status` answer. */
-export async function dynamicAnswer(document: ApiDocument, operationId: string, status: number, input: { path: Record<string, unknown>; query: Record<string, unknown> }): Promise<unknown> {
+export async function dynamicAnswer(
+  document: ApiDocument,
+  operationId: string,
+  status: number,
+  input: { path: Record<string, unknown>; query: Record<string, unknown> },
+): Promise<unknown> {
   const { generate, operations } = await load(document);
   const operation = operations.get(operationId);
   const schema = operation?.responses.find((response) => response.code === String(status))?.contents?.[0]?.schema;

@@ -20,7 +20,10 @@ export async function runMock(options: MockOptions): Promise<number> {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      mock.close().then(() => process.exit(0), () => process.exit(1));
+      mock.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
   return 0;

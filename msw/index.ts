@@ -35,17 +35,13 @@ type Operation<Op extends OperationId> = (typeof operations)[Op]["path"] extends
 
 /** Any body the operation documents for any status (what an overriding resolver may answer). */
 export type ResponseBody<Op extends OperationId> =
-  Operation<Op> extends { responses: infer R }
-    ? { [S in keyof R]: R[S] extends { content: infer C } ? C[keyof C] : never }[keyof R]
-    : never;
+  Operation<Op> extends { responses: infer R } ? { [S in keyof R]: R[S] extends { content: infer C } ? C[keyof C] : never }[keyof R] : never;
 
 /** The operation's request body, or never. */
 export type RequestBody<Op extends OperationId> = Operation<Op> extends { requestBody: { content: infer C } } ? C[keyof C] : never;
 
 /** The operation's path parameters as MSW gives them (strings). */
-export type Params<Op extends OperationId> = Operation<Op> extends { parameters: { path: infer P } }
-  ? { [K in keyof P]: string }
-  : Record<string, never>;
+export type Params<Op extends OperationId> = Operation<Op> extends { parameters: { path: infer P } } ? { [K in keyof P]: string } : Record<string, never>;
 
 /** One documented answer, as generated/examples.ts lists it. */
 interface Documented {
@@ -92,11 +88,7 @@ export function documentedResponse<Op extends OperationId, Status extends Docume
  * A handler answering one documented response of an operation. Give it to `server.use()` in a
  * test to pick another status or example for that test (`resetHandlers()` goes back).
  */
-export function answer<Op extends OperationId, Status extends DocumentedStatus<Op>>(
-  operationId: Op,
-  baseUrl: string,
-  choice: Choice<Op, Status> = {},
-): HttpHandler {
+export function answer<Op extends OperationId, Status extends DocumentedStatus<Op>>(operationId: Op, baseUrl: string, choice: Choice<Op, Status> = {}): HttpHandler {
   return method(operationId)(urlOf(operationId, baseUrl), () => documentedResponse(operationId, choice));
 }
 

@@ -53,9 +53,7 @@ for (const { path, method, operation: op } of operationEntries(doc)) {
         .filter(([, example]) => example !== undefined)
         .map(([name, example]) => [name, String(example)]),
     );
-    statuses.push(
-      `    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`,
-    );
+    statuses.push(`    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`);
   }
   answers.push(`  ${op.operationId}: {\n${statuses.join("\n")}\n  },`);
 }
@@ -95,7 +93,9 @@ writeFileSync(
     `}\n\n` +
     `${constants.join("\n\n")}\n\n` +
     `/** Every named example of the document, by name. */\n` +
-    `export const examples = deepFreeze({\n${Object.keys(doc.components.examples).map((name) => `  ${name},`).join("\n")}\n});\n\n` +
+    `export const examples = deepFreeze({\n${Object.keys(doc.components.examples)
+      .map((name) => `  ${name},`)
+      .join("\n")}\n});\n\n` +
     `/** The name of a documented example. */\n` +
     `export type ExampleName = keyof typeof examples;\n\n` +
     `/**\n * Each operation's documented answers by status: content type, the documented example of\n` +

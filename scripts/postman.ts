@@ -27,22 +27,32 @@ const successOf = (op: Node): number => Number(Object.keys(op.responses).find((s
 function headersOf(op: Node): { key: string; value: string }[] {
   const schemes = Object.keys(op.security?.[0] ?? {}).map((name) => ({ name, ...doc.components.securitySchemes[name] }));
   return schemes.map((s) =>
-    s.type === "http" && s.scheme === "bearer" ? { key: "Authorization", value: "Bearer {{apiKey}}" } : { key: s.name, value: s.name.toLowerCase().includes("secret") ? "{{apiSecret}}" : "{{apiKey}}" },
+    s.type === "http" && s.scheme === "bearer"
+      ? { key: "Authorization", value: "Bearer {{apiKey}}" }
+      : { key: s.name, value: s.name.toLowerCase().includes("secret") ? "{{apiSecret}}" : "{{apiKey}}" },
   );
 }
 
 function itemsOf(path: string, method: string, op: Node): Node[] {
   const parameters = (op.parameters ?? []).map(resolve);
   const pathValues = Object.fromEntries(parameters.filter((p: Node) => p.in === "path").map((p: Node) => [p.name, String(p.example)]));
-  const segments = path.split("/").filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, (_, name) => pathValues[name] ?? `{${name}}`));
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((s) => s.replace(/^\{(.+)\}$/, (_, name) => pathValues[name] ?? `{${name}}`));
   const url = { raw: `{{baseUrl}}/${segments.join("/")}`, host: ["{{baseUrl}}"], path: segments };
   const status = successOf(op);
   const test = {
     listen: "test",
-    script: { type: "text/javascript", exec: [`pm.test("${method.toUpperCase()} ${path} answers ${status}", function () {`, `  pm.response.to.have.status(${status});`, "});"] },
+    script: {
+      type: "text/javascript",
+      exec: [`pm.test("${method.toUpperCase()} ${path} answers ${status}", function () {`, `  pm.response.to.have.status(${status});`, "});"],
+    },
   };
   const content = resolve(op.requestBody)?.content?.["application/json"];
-  const examples: [string | undefined, Node][] = content ? Object.entries<Node>(content.examples ?? {}).map(([name, e]) => [name, resolve(e).value]) : [[undefined, undefined]];
+  const examples: [string | undefined, Node][] = content
+    ? Object.entries<Node>(content.examples ?? {}).map(([name, e]) => [name, resolve(e).value])
+    : [[undefined, undefined]];
   return examples.map(([name, body]) => ({
     name: `${op.summary}${name ? ` (${resolve(content.examples[name]).summary ?? name})` : ""}`,
     request: {
@@ -73,11 +83,13 @@ const collection = {
   item: [...folders].map(([name, item]) => ({ name, item })),
 };
 
-const exampleOwner = resolve(Object.values<Node>(resolve(resolve(doc.paths["/widgets/{id}"].get.responses["200"]).content["application/json"].examples))[0]).value.result.application_id;
+const exampleOwner = resolve(Object.values<Node>(resolve(resolve(doc.paths["/widgets/{id}"].get.responses["200"]).content["application/json"].examples))[0]).value.result
+  .application_id;
 const owner = seed.applications.find((a: Node) => a.id === exampleOwner);
 const demo = owner.credentials.find((c: Node) => c.api_key && c.api_secret);
 
-const slug = (description: string) => description.split(/[ ,(]/)[0]!.toLowerCase() + (description.toLowerCase().includes("mock") ? "-mock" : description.toLowerCase().includes("server") ? "-server" : "");
+const slug = (description: string) =>
+  description.split(/[ ,(]/)[0]!.toLowerCase() + (description.toLowerCase().includes("mock") ? "-mock" : description.toLowerCase().includes("server") ? "-server" : "");
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, "collection.json"), `${JSON.stringify(collection, null, 2)}\n`);
 for (const server of doc.servers) {

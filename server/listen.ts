@@ -36,7 +36,19 @@ export interface RunningServer {
 
 /** The reference server through the same `listen` a service gets from `@authsvc/app-api-server/express`. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = "127.0.0.1", seedFile, closeTimeoutMs = 10_000, idleGraceMs, requestTimeoutMs = 30_000, signals, onSignal, onClosed, onCloseError, ...appOptions } = options;
+  const {
+    port = 0,
+    host = "127.0.0.1",
+    seedFile,
+    closeTimeoutMs = 10_000,
+    idleGraceMs,
+    requestTimeoutMs = 30_000,
+    signals,
+    onSignal,
+    onClosed,
+    onCloseError,
+    ...appOptions
+  } = options;
   const store = appOptions.store ?? createStore(loadSeed(seedFile));
   const app = createApp({ ...appOptions, store });
   const listening = await listen(app, { port, host, closeTimeoutMs, idleGraceMs, requestTimeoutMs, ...(signals ? { signals, onSignal, onClosed, onCloseError } : {}) });

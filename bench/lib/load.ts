@@ -30,17 +30,20 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   let instance!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon({
-    url: base.origin,
-    connections: options.connections,
-    duration: options.durationS,
-    requests: options.requests.map((r) => ({
-      method: r.method,
-      path: base.pathname + r.path,
-      headers: r.headers,
-      body: r.body,
-    })),
-  }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance = autocannon(
+      {
+        url: base.origin,
+        connections: options.connections,
+        duration: options.durationS,
+        requests: options.requests.map((r) => ({
+          method: r.method,
+          path: base.pathname + r.path,
+          headers: r.headers,
+          body: r.body,
+        })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
   instance.on("response", (_client, status, _bytes, latencyMs) => {
     statuses[status] = (statuses[status] ?? 0) + 1;

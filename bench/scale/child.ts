@@ -17,7 +17,6 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const rssMb = () => (gc(), process.memoryUsage().rss / 2 ** 20);
 const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 
-
 await serveForBench(async () => {
   const store = createStore(loadSeed());
   const rssBefore = rssMb();

@@ -16,15 +16,80 @@ export function mulberry32(seed: number): () => number {
 }
 
 const countries: [string, string, [string, string][]][] = [
-  ["ES", "Spain", [["MD", "Madrid"], ["CT", "Catalonia"], ["AN", "Andalusia"]]],
-  ["PT", "Portugal", [["11", "Lisbon"], ["13", "Porto"]]],
-  ["FR", "France", [["IDF", "Île-de-France"], ["ARA", "Auvergne-Rhône-Alpes"]]],
-  ["DE", "Germany", [["BE", "Berlin"], ["BY", "Bavaria"]]],
-  ["US", "United States", [["CA", "California"], ["NY", "New York"], ["TX", "Texas"]]],
-  ["MX", "Mexico", [["CMX", "Mexico City"], ["JAL", "Jalisco"]]],
-  ["BR", "Brazil", [["SP", "São Paulo"], ["RJ", "Rio de Janeiro"]]],
-  ["GB", "United Kingdom", [["ENG", "England"], ["SCT", "Scotland"]]],
-  ["IT", "Italy", [["62", "Lazio"], ["25", "Lombardy"]]],
+  [
+    "ES",
+    "Spain",
+    [
+      ["MD", "Madrid"],
+      ["CT", "Catalonia"],
+      ["AN", "Andalusia"],
+    ],
+  ],
+  [
+    "PT",
+    "Portugal",
+    [
+      ["11", "Lisbon"],
+      ["13", "Porto"],
+    ],
+  ],
+  [
+    "FR",
+    "France",
+    [
+      ["IDF", "Île-de-France"],
+      ["ARA", "Auvergne-Rhône-Alpes"],
+    ],
+  ],
+  [
+    "DE",
+    "Germany",
+    [
+      ["BE", "Berlin"],
+      ["BY", "Bavaria"],
+    ],
+  ],
+  [
+    "US",
+    "United States",
+    [
+      ["CA", "California"],
+      ["NY", "New York"],
+      ["TX", "Texas"],
+    ],
+  ],
+  [
+    "MX",
+    "Mexico",
+    [
+      ["CMX", "Mexico City"],
+      ["JAL", "Jalisco"],
+    ],
+  ],
+  [
+    "BR",
+    "Brazil",
+    [
+      ["SP", "São Paulo"],
+      ["RJ", "Rio de Janeiro"],
+    ],
+  ],
+  [
+    "GB",
+    "United Kingdom",
+    [
+      ["ENG", "England"],
+      ["SCT", "Scotland"],
+    ],
+  ],
+  [
+    "IT",
+    "Italy",
+    [
+      ["62", "Lazio"],
+      ["25", "Lombardy"],
+    ],
+  ],
   ["AR", "Argentina", [["C", "Buenos Aires"]]],
   ["CO", "Colombia", [["DC", "Bogotá"]]],
   ["NL", "Netherlands", [["NH", "North Holland"]]],
@@ -80,7 +145,13 @@ export function generateReports(options: GenerateOptions): EncryptionReport[] {
       user: {
         id: account,
         email: `user${account}@bench.acme-shop.example`,
-        account: { id: account, first_name: "Bench", last_name: `User ${account}`, image: `https://cdn.acme-shop.example/avatars/${account}.png`, is_active: account % 7 !== 0 },
+        account: {
+          id: account,
+          first_name: "Bench",
+          last_name: `User ${account}`,
+          image: `https://cdn.acme-shop.example/avatars/${account}.png`,
+          is_active: account % 7 !== 0,
+        },
       },
     };
   }

@@ -61,11 +61,15 @@ try {
   await migrate(store.pool);
   for (const count of sizes) {
     process.stderr.write(`in memory: ${count} reports…\n`);
-    const memoryTarget = await spawnTarget(here("child.ts"), { path: pathOf(queries[0]!), headers: bearer }, {
-      env: { SCALE_COUNT: String(count) },
-      execArgv: ["--max-old-space-size=6144"],
-      timeoutMs: 600_000,
-    });
+    const memoryTarget = await spawnTarget(
+      here("child.ts"),
+      { path: pathOf(queries[0]!), headers: bearer },
+      {
+        env: { SCALE_COUNT: String(count) },
+        execArgv: ["--max-old-space-size=6144"],
+        timeoutMs: 600_000,
+      },
+    );
     let memory;
     try {
       memory = { loadMs: (memoryTarget.info as { loadMs: number }).loadMs, http: await measure(memoryTarget.url) };
@@ -106,7 +110,12 @@ try {
 }
 
 console.log(`\nbench:scale --store postgres ${startedAt}: application A's encryption reports (fixed seed); HTTP over 1 connection, ${durationS} s per query`);
-console.log(table(["reports", "in-memory load ms", "PostgreSQL load ms"], rows.map((r) => [r.count, fixed(r.memory.loadMs, 0), fixed(r.postgres.loadMs, 0)])));
+console.log(
+  table(
+    ["reports", "in-memory load ms", "PostgreSQL load ms"],
+    rows.map((r) => [r.count, fixed(r.memory.loadMs, 0), fixed(r.postgres.loadMs, 0)]),
+  ),
+);
 console.log("");
 console.log(
   table(
@@ -122,10 +131,15 @@ console.log(
 );
 const largest = rows.find((r) => r.count === 1_000_000);
 const worst = largest && Math.max(...largest.postgres.http.map((h) => h.p50Ms));
-console.log(`\ncheck\n  ${worst === undefined ? "n/a " : worst < 20 ? "PASS" : "MISS"}  PostgreSQL HTTP p50 < 20 ms at 1M (every query; worst ${fixed(worst ?? NaN, 2)} ms)`);
+console.log(
+  `\ncheck\n  ${worst === undefined ? "n/a " : worst < 20 ? "PASS" : "MISS"}  PostgreSQL HTTP p50 < 20 ms at 1M (every query; worst ${fixed(worst ?? NaN, 2)} ms)`,
+);
 for (const [name, text] of Object.entries(explains)) console.log(`\nEXPLAIN at ${sizes.at(-1)}: ${name}\n${text}`);
 const after = await machine();
 console.log(`\nmachine: ${before.cpus} × ${before.cpuModel}, load average before ${before.loadavg.join(" ")}, after ${after.loadavg.join(" ")}`);
 mkdirSync(here("../results"), { recursive: true });
-writeFileSync(here("../results/scale-postgres.json"), JSON.stringify({ startedAt, durationS, machine: { ...before, loadavgAfter: after.loadavg }, rows, explains }, null, 2));
+writeFileSync(
+  here("../results/scale-postgres.json"),
+  JSON.stringify({ startedAt, durationS, machine: { ...before, loadavgAfter: after.loadavg }, rows, explains }, null, 2),
+);
 console.log("written bench/results/scale-postgres.json");

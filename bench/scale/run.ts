@@ -43,11 +43,15 @@ const results: { info: Info; http: { name: string; reqPerSec: number; p50Ms: num
 
 for (const count of sizes) {
   process.stderr.write(`loading ${count} reports…\n`);
-  const target = await spawnTarget(here("child.ts"), { path: pathOf(queries[0]!), headers: bearer }, {
-    env: { SCALE_COUNT: String(count) },
-    execArgv: ["--expose-gc", "--max-old-space-size=6144"],
-    timeoutMs: 600_000,
-  });
+  const target = await spawnTarget(
+    here("child.ts"),
+    { path: pathOf(queries[0]!), headers: bearer },
+    {
+      env: { SCALE_COUNT: String(count) },
+      execArgv: ["--expose-gc", "--max-old-space-size=6144"],
+      timeoutMs: 600_000,
+    },
+  );
   try {
     const http = [];
     for (const q of queries) {
@@ -66,7 +70,15 @@ console.log(`\nbench:scale ${startedAt}: application A's encryption reports, gen
 console.log(
   table(
     ["reports", "generate ms", "bulk load ms", "RSS before MB", "RSS after MB", "RSS per 100k MB", "heap per 100k MB"],
-    results.map(({ info }) => [info.count, fixed(info.generateMs, 0), fixed(info.loadMs, 0), fixed(info.rssBeforeMb), fixed(info.rssAfterMb), fixed(info.rssPer100kMb), fixed(info.heapPer100kMb)]),
+    results.map(({ info }) => [
+      info.count,
+      fixed(info.generateMs, 0),
+      fixed(info.loadMs, 0),
+      fixed(info.rssBeforeMb),
+      fixed(info.rssAfterMb),
+      fixed(info.rssPer100kMb),
+      fixed(info.heapPer100kMb),
+    ]),
   ),
 );
 console.log("");

@@ -34,7 +34,8 @@ export function render(result: DiffResult, format: Format, options: { patch?: bo
   if (format === "markdown") {
     const cell = (text: string) => text.replace(/\|/g, "\\|");
     const rows = listed.map(
-      (c) => `| ${c.impact === "major" ? "**major**" : c.impact} | ${c.rules.map((r) => `\`${r}\``).join(", ")} | ${cell(c.message)} | ${cell(c.operation)} | \`${cell(where(c))}\` |`,
+      (c) =>
+        `| ${c.impact === "major" ? "**major**" : c.impact} | ${c.rules.map((r) => `\`${r}\``).join(", ")} | ${cell(c.message)} | ${cell(c.operation)} | \`${cell(where(c))}\` |`,
     );
     const table = listed.length === 0 ? [] : ["| impact | rule | change | operation | where |", "|---|---|---|---|---|", ...rows, ""];
     return [`### Contract diff`, "", `${heading}.`, "", ...table, verdict(result), ""].join("\n");

@@ -40,7 +40,7 @@ const parse = (version: string): Version | undefined => {
   const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 };
-const below = (a: Version, b: Version): boolean => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+const below = (a: Version, b: Version): boolean => (a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]);
 
 /** The version a release of `impact` after `base` needs at least (patch: none beyond the base). */
 export function lowestVersion(base: string, impact: Impact): string {

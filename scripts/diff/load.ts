@@ -37,9 +37,7 @@ export function bundleSource(dir: string, label = "openapi/ (working tree)"): Bu
   const file = join(out, "openapi.json");
   try {
     const config = join(dir, "openapi/redocly.yaml");
-    const args = existsSync(config)
-      ? ["bundle", "main", "--config", config, "-o", file]
-      : ["bundle", join(dir, "openapi/openapi.yaml"), "-o", file];
+    const args = existsSync(config) ? ["bundle", "main", "--config", config, "-o", file] : ["bundle", join(dir, "openapi/openapi.yaml"), "-o", file];
     execFileSync(redocly, args, { cwd: dir, env: quiet, stdio: "pipe" });
     if (existsSync(join(dir, bundleStep))) execFileSync(tsx, [join(dir, bundleStep), file], { cwd: dir, stdio: "pipe" });
   } catch (error) {
@@ -140,5 +138,10 @@ export function firstLine(error: unknown): string {
   const e = error as { stderr?: Buffer; message?: string };
   const text = e.stderr?.toString().trim() || e.message || String(error);
   const banner = /[║╔╚═]/;
-  return text.split("\n").find((line) => line.trim() !== "" && !banner.test(line))?.trim() ?? "unknown error";
+  return (
+    text
+      .split("\n")
+      .find((line) => line.trim() !== "" && !banner.test(line))
+      ?.trim() ?? "unknown error"
+  );
 }

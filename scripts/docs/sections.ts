@@ -5,7 +5,11 @@
 // for maintainers: how the diff works and how a release is made).
 
 /** The route Redoc gives a `## Title` section of the introduction. */
-export const sectionRoute = (title: string) => `#section/${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+export const sectionRoute = (title: string) =>
+  `#section/${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 
 export const changelogTitle = "Changelog";
 export const versioningTitle = "Versions and deprecation";

@@ -13,8 +13,7 @@ export type Baseline =
   | { kind: "packed"; file: string; bundle: Bundle; notes: string[] }
   | { kind: "none"; notes: string[] };
 
-const git = (repo: string, ...args: string[]): string =>
-  execFileSync("git", args, { cwd: repo, stdio: "pipe", timeout: 60_000 }).toString().trim();
+const git = (repo: string, ...args: string[]): string => execFileSync("git", args, { cwd: repo, stdio: "pipe", timeout: 60_000 }).toString().trim();
 
 /** The highest `vX.Y.Z` tag of the repository, if any. */
 export function latestTag(repo: string): string | undefined {

@@ -31,10 +31,12 @@ export function refusals(repo: string, runGate = true): string[] {
   const version = stated["package.json"];
   if (!version || !/^\d+\.\d+\.\d+$/.test(version)) return [`package.json version "${version}" is not X.Y.Z`];
   const disagree = Object.entries(stated).filter(([, stated]) => stated !== version);
-  for (const [place, stated] of disagree) reasons.push(`${place} says ${stated ?? "nothing"}, package.json says ${version} (npm run release -- <version> writes them all)`);
+  for (const [place, stated] of disagree)
+    reasons.push(`${place} says ${stated ?? "nothing"}, package.json says ${version} (npm run release -- <version> writes them all)`);
 
   const changelog = readFileSync(join(repo, "CHANGELOG.md"), "utf8");
-  if (unreleasedEntries(changelog) !== "") reasons.push("CHANGELOG.md has entries under [Unreleased]: they would ship outside this release's notes (npm run release -- <version> moves them)");
+  if (unreleasedEntries(changelog) !== "")
+    reasons.push("CHANGELOG.md has entries under [Unreleased]: they would ship outside this release's notes (npm run release -- <version> moves them)");
   const previous = releasedVersions(changelog).find((released) => released !== version);
   if (previous && /\*\*Breaking/.test(sectionOf(changelog, version)) && major(version) <= major(previous)) {
     reasons.push(`CHANGELOG.md [${version}] lists a breaking change but ${version} does not raise the major version of ${previous}`);

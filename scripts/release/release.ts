@@ -58,7 +58,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     try {
       release(fileURLToPath(new URL("../../", import.meta.url)), version);
-      console.log(`release: ${version} written to the packages, package-lock.json, info.version, generated/ and CHANGELOG.md; review, commit, tag v${version}, then npm publish --workspaces`);
+      console.log(
+        `release: ${version} written to the packages, package-lock.json, info.version, generated/ and CHANGELOG.md; review, commit, tag v${version}, then npm publish --workspaces`,
+      );
     } catch (error) {
       console.error(`release: ${(error as Error).message}`);
       process.exitCode = 1;

@@ -66,7 +66,10 @@ export function sealAuth(value: unknown, withKey: Buffer = key()): string {
 /** Decrypts a token made by `sealAuth` with `withKey` or this process's key; throws if it was tampered with or sealed with another key. */
 export function openAuth(token: string, withKey: Buffer = key()): unknown {
   if (!token.startsWith(tokenPrefix)) throw new Error("not an e-mail auth token");
-  const [iv, body, tag] = token.slice(tokenPrefix.length).split(".").map((part) => Buffer.from(part, "base64url"));
+  const [iv, body, tag] = token
+    .slice(tokenPrefix.length)
+    .split(".")
+    .map((part) => Buffer.from(part, "base64url"));
   if (!iv || !body || !tag) throw new Error("malformed e-mail auth token");
   const decipher = createDecipheriv("aes-256-gcm", withKey, iv);
   decipher.setAuthTag(tag);

@@ -7,9 +7,7 @@ import type { PageMeta } from "./resources.js";
 /** The parameters of operation type O found in `Key` (path, query…), or {} when it has none. */
 export type ParametersIn<O, Key extends string> = O extends { parameters: { [P in Key]?: infer V } } ? ([V] extends [undefined] ? {} : NonNullable<V>) : {};
 
-type WithDefaults<Q> = Omit<Q, "limit" | "page"> &
-  ("limit" extends keyof Q ? { limit: number } : {}) &
-  ("page" extends keyof Q ? { page: number } : {});
+type WithDefaults<Q> = Omit<Q, "limit" | "page"> & ("limit" extends keyof Q ? { limit: number } : {}) & ("page" extends keyof Q ? { page: number } : {});
 
 /** Validated query parameters of operation type O, defaults (`limit`, `page`) already applied. */
 export type OperationQuery<O> = WithDefaults<ParametersIn<O, "query">>;

@@ -43,7 +43,10 @@ function code(cxt: KeywordCxt): void {
     const known = Object.keys(props ?? {}).filter((p) => props![p] === true);
     gen.forIn("key", data, (key) => {
       if (known.length === 0) return report(key);
-      gen.if(known.map((p): Code => _`${key} !== ${p}`).reduce((a, b) => _`${a} && ${b}`), () => report(key));
+      gen.if(
+        known.map((p): Code => _`${key} !== ${p}`).reduce((a, b) => _`${a} && ${b}`),
+        () => report(key),
+      );
     });
   }
   it.props = true;

@@ -109,7 +109,7 @@ const hiddenHeaders = new Set(["authorization", "x-api-key", "x-api-secret", "co
 /** A frozen copy of the request headers without the credentials. */
 function visibleHeaders(headers: IncomingHttpHeaders): Readonly<IncomingHttpHeaders> {
   const copy: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!hiddenHeaders.has(name)) copy[name] = Array.isArray(value) ? Object.freeze([...value]) as string[] : value;
+  for (const [name, value] of Object.entries(headers)) if (!hiddenHeaders.has(name)) copy[name] = Array.isArray(value) ? (Object.freeze([...value]) as string[]) : value;
   return Object.freeze(copy);
 }
 
@@ -117,9 +117,11 @@ function visibleHeaders(headers: IncomingHttpHeaders): Readonly<IncomingHttpHead
 export type TrustProxy = number | string | readonly string[] | false;
 
 /** The step of an operation without a handler, under `missingHandlers: "not_implemented"`. */
-const notImplemented = (operation: ServedOperation): AnyHandler => () => {
-  throw new ApiProblem("not_implemented", `${describeOperation(operation)} is documented but not implemented by this service yet.`);
-};
+const notImplemented =
+  (operation: ServedOperation): AnyHandler =>
+  () => {
+    throw new ApiProblem("not_implemented", `${describeOperation(operation)} is documented but not implemented by this service yet.`);
+  };
 
 /** The invocation step: validated input in, the handler's output written. */
 function invoke(operation: ServedOperation, handler: AnyHandler, context: ((req: Request, res: Response) => unknown) | undefined): RequestHandler {

@@ -22,11 +22,7 @@ export type SuccessStatus<O> = O extends { responses: infer R } ? Extract<keyof 
 type ResponseOf<O, S> = O extends { responses: infer R } ? (S extends keyof R ? R[S] : never) : never;
 
 /** The body of one response: its JSON body, else its one other media type's, else none. */
-type BodyOf<R> = R extends { content: { "application/json": infer B } }
-  ? B
-  : R extends { content: infer C }
-    ? [C] extends [undefined] ? never : C[keyof C]
-    : never;
+type BodyOf<R> = R extends { content: { "application/json": infer B } } ? B : R extends { content: infer C } ? ([C] extends [undefined] ? never : C[keyof C]) : never;
 
 /**
  * Response headers the layer sets itself on every response (request id, rate limit, CORS),
@@ -49,11 +45,8 @@ type HeadersPart<R> = R extends { headers: infer H }
 type BodyPart<R> = [BodyOf<R>] extends [never] ? { body?: undefined } : { body: BodyOf<R> };
 
 /** A typed result of operation type O: one documented 2xx status with its body and headers. */
-export type OperationResult<O> = SuccessStatus<O> extends infer S
-  ? S extends SuccessStatus<O>
-    ? { status: S } & BodyPart<ResponseOf<O, S>> & HeadersPart<ResponseOf<O, S>>
-    : never
-  : never;
+export type OperationResult<O> =
+  SuccessStatus<O> extends infer S ? (S extends SuccessStatus<O> ? { status: S } & BodyPart<ResponseOf<O, S>> & HeadersPart<ResponseOf<O, S>> : never) : never;
 
 /**
  * The 200 body of O, which a handler may return as is (never when O has no JSON 200). The
@@ -61,11 +54,7 @@ export type OperationResult<O> = SuccessStatus<O> extends infer S
  * ResponseOf is never, which the conditional below would infer as `unknown`, letting a
  * handler return any value.
  */
-export type OperationSuccessBody<O> = [ResponseOf<O, 200>] extends [never]
-  ? never
-  : ResponseOf<O, 200> extends { content: { "application/json": infer B } }
-    ? B
-    : never;
+export type OperationSuccessBody<O> = [ResponseOf<O, 200>] extends [never] ? never : ResponseOf<O, 200> extends { content: { "application/json": infer B } } ? B : never;
 
 /** The 200 body as a handler may return it bare: only when the 200 requires no header of the handler. */
 type BareBody<O> = HeadersPart<ResponseOf<O, 200>> extends { headers: unknown } ? never : OperationSuccessBody<O>;

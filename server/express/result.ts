@@ -22,10 +22,7 @@ const resultKeys = new Set(["status", "body", "headers"]);
  */
 export function isResult(value: unknown): value is ResultShape {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { status?: unknown }).status === "number" &&
-    Object.keys(value).every((key) => resultKeys.has(key))
+    typeof value === "object" && value !== null && typeof (value as { status?: unknown }).status === "number" && Object.keys(value).every((key) => resultKeys.has(key))
   );
 }
 

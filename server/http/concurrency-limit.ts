@@ -57,7 +57,11 @@ export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs)
     const timer = setTimeout(() => {
       const at = slots.waiting.indexOf(turn);
       if (at !== -1) slots.waiting.splice(at, 1);
-      next(new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, { "Retry-After": "1" }));
+      next(
+        new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, {
+          "Retry-After": "1",
+        }),
+      );
     }, maxWaitMs);
     slots.waiting.push(turn);
   };

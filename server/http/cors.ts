@@ -59,7 +59,10 @@ export function corsFromEnv(raw: string | undefined): CorsOptions | false {
   if (value === "") return { origins: defaultCorsOrigins };
   if (/^off$/i.test(value)) return false;
   if (value === "*") return { origins: "*" };
-  const origins = value.split(",").map((origin) => origin.trim()).filter(Boolean);
+  const origins = value
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS holds "${origin}", which is not an origin (scheme://host[:port], no path), "*" or "off"`);
   }

@@ -4,7 +4,18 @@
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { ApiProblem, malformedJson, maxProblemErrors, payloadTooLarge, unsupportedBodyEncoding, problemKinds, problemTypeBase, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";
+import {
+  ApiProblem,
+  malformedJson,
+  maxProblemErrors,
+  payloadTooLarge,
+  unsupportedBodyEncoding,
+  problemKinds,
+  problemTypeBase,
+  type Problem,
+  type ProblemCode,
+  type ProblemErrorItem,
+} from "../problems.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
@@ -72,9 +83,7 @@ function fromBodyParser(error: BodyParserError): ApiProblem {
     case "encoding.unsupported":
       return unsupportedBodyEncoding();
     default:
-      return error.status >= 400 && error.status < 500
-        ? new ApiProblem("validation_failed", "The request body could not be read.")
-        : unexpected();
+      return error.status >= 400 && error.status < 500 ? new ApiProblem("validation_failed", "The request body could not be read.") : unexpected();
   }
 }
 

@@ -39,7 +39,13 @@ function integerParameters(document: ApiDocument, operation: OperationObject): I
     if (parameter.in !== "query" && parameter.in !== "path") continue;
     const schema = parameter.schema && resolveRef<SchemaObject>(document, parameter.schema);
     if (schema?.type !== "integer") continue;
-    found.push({ in: parameter.in, name: parameter.name, minimum: schema.minimum as number | undefined, maximum: schema.maximum as number | undefined, hint: schema.description ?? parameter.description });
+    found.push({
+      in: parameter.in,
+      name: parameter.name,
+      minimum: schema.minimum as number | undefined,
+      maximum: schema.maximum as number | undefined,
+      hint: schema.description ?? parameter.description,
+    });
   }
   return found;
 }

@@ -28,8 +28,21 @@ export const redactedPaths = [
  * header) is left out. The credential headers show that they were sent, as [Redacted].
  */
 export const loggedHeaders = [
-  "host", "user-agent", "accept", "content-type", "content-length", "content-encoding", "transfer-encoding",
-  "expect", "origin", "referer", "x-forwarded-for", "x-request-id", "authorization", "x-api-key", "x-api-secret",
+  "host",
+  "user-agent",
+  "accept",
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "expect",
+  "origin",
+  "referer",
+  "x-forwarded-for",
+  "x-request-id",
+  "authorization",
+  "x-api-key",
+  "x-api-secret",
 ] as const;
 
 /** The longest header value logged; longer values are cut and marked, so a line stays small. */
@@ -77,7 +90,12 @@ export function loggableError(error: unknown): unknown {
   }
   const named = Object.fromEntries(driverFields.filter((field) => error[field] !== undefined).map((field) => [field, error[field]]));
   const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  return { type: error.constructor.name, message: `database error ${String(error.code)} (text not logged: it can quote the statement's values)`, ...named, stack: frames.join("\n") };
+  return {
+    type: error.constructor.name,
+    message: `database error ${String(error.code)} (text not logged: it can quote the statement's values)`,
+    ...named,
+    stack: frames.join("\n"),
+  };
 }
 
 const serializers = { err: loggableError };

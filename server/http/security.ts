@@ -13,8 +13,7 @@ export interface Authenticator {
 }
 
 /** A failed check: 401, with `WWW-Authenticate: Bearer` where the operation takes a bearer token. */
-const unauthenticated = (detail: string, bearer: boolean) =>
-  new ApiProblem("unauthorized", detail, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
+const unauthenticated = (detail: string, bearer: boolean) => new ApiProblem("unauthorized", detail, undefined, bearer ? { "WWW-Authenticate": "Bearer" } : undefined);
 
 /**
  * The authenticator itself failed (its database is down): not a verdict on the credentials,

@@ -11,8 +11,12 @@ import type { TrustProxy } from "../express/app.js";
 export function trustProxyFromEnv(raw: string | undefined): TrustProxy {
   if (raw === undefined || /^(|off|false|0)$/i.test(raw.trim())) return false;
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-  if (/^(true|on|\*)$/i.test(raw.trim())) throw new Error(`TRUST_PROXY must be a hop count or the proxies' addresses/CIDRs, not "${raw}" (any client could then choose its address)`);
-  const entries = raw.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  if (/^(true|on|\*)$/i.test(raw.trim()))
+    throw new Error(`TRUST_PROXY must be a hop count or the proxies' addresses/CIDRs, not "${raw}" (any client could then choose its address)`);
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   const bad = entries.filter((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(entry));
   if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address, CIDR or hop count: ${bad.join(", ")}`);
   return entries;

@@ -73,7 +73,6 @@ function readable(item: ValidatorErrorItem): string {
   return message;
 }
 
-
 /**
  * Maps eov's errors to problem error items, one per offending value: the errors of one
  * value (the branches of an `anyOf`, several keywords) become one item. `hints` are the

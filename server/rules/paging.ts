@@ -11,7 +11,10 @@ import type { Page, PageMeta, Paging } from "../domain/index.js";
 export function pageStart({ limit, page }: Paging): number {
   const infinite = Object.entries({ limit, page }).filter(([, value]) => !Number.isFinite(value));
   if (infinite.length > 0) {
-    throw invalid("Paging values must be finite integers.", infinite.map(([name]) => ({ in: "query" as const, name, message: "must be a finite integer" })));
+    throw invalid(
+      "Paging values must be finite integers.",
+      infinite.map(([name]) => ({ in: "query" as const, name, message: "must be a finite integer" })),
+    );
   }
   return (page - 1) * limit;
 }

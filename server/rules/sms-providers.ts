@@ -34,9 +34,7 @@ export function updateProvider(providers: readonly SmsProvider[], id: string, pa
     ...(patch.is_default === true && { is_default: true }),
   };
 
-  const next = providers.map((provider, i) =>
-    i === index ? updated : patch.is_default === true && provider.is_default ? { ...provider, is_default: false } : provider,
-  );
+  const next = providers.map((provider, i) => (i === index ? updated : patch.is_default === true && provider.is_default ? { ...provider, is_default: false } : provider));
   const target = patch.sort === "UP" ? index - 1 : patch.sort === "DOWN" ? index + 1 : index;
   if (target !== index && target >= 0 && target < next.length) {
     [next[index], next[target]] = [next[target]!, next[index]!];

@@ -12,9 +12,7 @@ import type { Seed } from "./types.js";
 export const demoSeedFile = fileURLToPath(new URL("./demo.json", import.meta.url));
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives as the module.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
-  ajv: Ajv2020,
-) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let validate: ReturnType<Ajv2020["compile"]> | undefined;
 function validator() {
@@ -30,9 +28,10 @@ function validator() {
 
 function describe(error: ErrorObject): string {
   const where = error.instancePath === "" ? "/" : error.instancePath;
-  const extra = error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties"
-    ? ` (${String((error.params as Record<string, unknown>).additionalProperty ?? (error.params as Record<string, unknown>).unevaluatedProperty)})`
-    : "";
+  const extra =
+    error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties"
+      ? ` (${String((error.params as Record<string, unknown>).additionalProperty ?? (error.params as Record<string, unknown>).unevaluatedProperty)})`
+      : "";
   return `seed ${where}: ${error.message ?? "is invalid"}${extra}`;
 }
 
@@ -53,7 +52,7 @@ export function checkSeed(data: unknown): Seed {
   if (!check(data)) {
     // The deepest errors say most; anyOf/oneOf summaries repeat them.
     const errors = (check.errors ?? []).filter((e) => !["anyOf", "oneOf", "if"].includes(e.keyword));
-    const lines = [...new Set((errors.length > 0 ? errors : check.errors ?? []).map(describe))];
+    const lines = [...new Set((errors.length > 0 ? errors : (check.errors ?? [])).map(describe))];
     throw new Error(lines.slice(0, 10).join("\n"));
   }
   const seed = data as Seed;

@@ -35,7 +35,20 @@ export function seedSchema(): JsonSchema {
       Application: {
         type: "object",
         additionalProperties: false,
-        required: ["id", "organization_id", "name", "credentials", "users", "widgets", "activities", "encryption_reports", "sms_providers", "email_transport", "webhooks", "webhook_history"],
+        required: [
+          "id",
+          "organization_id",
+          "name",
+          "credentials",
+          "users",
+          "widgets",
+          "activities",
+          "encryption_reports",
+          "sms_providers",
+          "email_transport",
+          "webhooks",
+          "webhook_history",
+        ],
         properties: {
           id: ref("Id"),
           organization_id: ref("Id"),
@@ -62,10 +75,7 @@ export function seedSchema(): JsonSchema {
           api_secret: { type: "string", minLength: 8, maxLength: 256 },
           api_secret_sha256: hex64,
         },
-        allOf: [
-          { oneOf: [{ required: ["api_key"] }, { required: ["api_key_sha256"] }] },
-          { oneOf: [{ required: ["api_secret"] }, { required: ["api_secret_sha256"] }] },
-        ],
+        allOf: [{ oneOf: [{ required: ["api_key"] }, { required: ["api_key_sha256"] }] }, { oneOf: [{ required: ["api_secret"] }, { required: ["api_secret_sha256"] }] }],
       },
       User: {
         type: "object",

@@ -4,8 +4,7 @@
 import type { Activity, EmailTransport, EncryptionReport, SendgridAuth, SesAuth, SmsProvider, Webhook, WebhookHistoryRecord, Widget } from "../domain/index.js";
 
 /** One API key of an application, in clear (public demo values) or as SHA-256 hex digests. */
-export type SeedCredential = ({ api_key: string } | { api_key_sha256: string }) &
-  ({ api_secret: string } | { api_secret_sha256: string });
+export type SeedCredential = ({ api_key: string } | { api_key_sha256: string }) & ({ api_secret: string } | { api_secret_sha256: string });
 
 /** A user of an application: the id its activity and reports use as `account_id`. */
 export interface SeedUser {

@@ -36,7 +36,10 @@ const singleKey = (keyOf: (row: EncryptionReport) => string, lookup: (value: str
  */
 const filterFields = {
   account: singleKey((row) => row.account_id),
-  email: singleKey((row) => row.user.email.toLowerCase(), (value) => value.toLowerCase()),
+  email: singleKey(
+    (row) => row.user.email.toLowerCase(),
+    (value) => value.toLowerCase(),
+  ),
   country: singleKey((row) => row.country.code),
   region: singleKey((row) => row.region.code),
   device_type: singleKey((row) => row.device.type),
@@ -65,9 +68,7 @@ const filterFields = {
 
 type IndexedField = { [K in keyof typeof filterFields]: (typeof filterFields)[K] extends typeof dateBound ? never : K }[keyof typeof filterFields];
 
-const indexedFields = (Object.keys(filterFields) as (keyof typeof filterFields)[]).filter(
-  (field): field is IndexedField => filterFields[field] !== dateBound,
-);
+const indexedFields = (Object.keys(filterFields) as (keyof typeof filterFields)[]).filter((field): field is IndexedField => filterFields[field] !== dateBound);
 
 const none = new Int32Array(0);
 

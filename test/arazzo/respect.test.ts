@@ -14,7 +14,6 @@ import { doc, resolveRef } from "../support/document.js";
 import { workflowSteps } from "../../conformance/workflows.js";
 import { declaredSteps, respect, statefulWorkflows, workflowsFile, type Respected } from "./respect.js";
 
-
 let server: RunningServer;
 let mock: ChildProcess;
 let onServer: Respected;
@@ -39,7 +38,9 @@ describe("the Arazzo workflows", () => {
   it("call each of the document's operations, but a deleting one", () => {
     const text = readFileSync(workflowsFile, "utf8");
     const called = new Set([...text.matchAll(/operationId: \$sourceDescriptions\.openapi\.(\w+)/g)].map((m) => m[1]));
-    const expected = Object.entries(operations).filter(([, op]) => (op.method as string) !== "delete").map(([id]) => id);
+    const expected = Object.entries(operations)
+      .filter(([, op]) => (op.method as string) !== "delete")
+      .map(([id]) => id);
     expect([...called].sort()).toEqual(expected.sort());
   });
 
@@ -72,7 +73,13 @@ describe("the Arazzo workflows", () => {
 
   it("are shipped as generated/integration.arazzo.json, which authsvc-api conformance reads: every declared step, every input known", () => {
     expect(workflowSteps().map((s) => `${s.workflow}/${s.stepId}`)).toEqual(declaredSteps());
-    const stateful = [...new Set(workflowSteps().filter((s) => s.statefulBecause).map((s) => s.workflow))];
+    const stateful = [
+      ...new Set(
+        workflowSteps()
+          .filter((s) => s.statefulBecause)
+          .map((s) => s.workflow),
+      ),
+    ];
     expect(stateful).toEqual(statefulWorkflows);
   });
 

@@ -47,7 +47,9 @@ export async function respect(baseUrl: string, skip: string[] = []): Promise<Res
   const dir = mkdtempSync(join(tmpdir(), "contract-respect-"));
   try {
     const report = join(dir, "report.json");
-    const input = Object.entries(demoInputs).map(([k, v]) => `${k}=${v}`).join(",");
+    const input = Object.entries(demoInputs)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(",");
     const args = ["respect", workflowsFile, "-S", `openapi=${baseUrl}`, "-i", input, "-J", report, ...skip.flatMap((w) => ["--skip", w])];
     const { code, output } = await run(bin("redocly"), args);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

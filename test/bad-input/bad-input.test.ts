@@ -31,7 +31,15 @@ describe("bad-input corpus", () => {
   it.each(corpus.map((c) => [`${c.category}: ${c.name}`, c] as const))("%s", async (_, c) => {
     const res = await rawRequest(origin, c);
     answers.push(JSON.stringify(res.headers) + res.body);
-    const parsed = res.body ? (() => { try { return JSON.parse(res.body); } catch { return undefined; } })() : undefined;
+    const parsed = res.body
+      ? (() => {
+          try {
+            return JSON.parse(res.body);
+          } catch {
+            return undefined;
+          }
+        })()
+      : undefined;
     expect({ status: res.status, code: c.expect.code === null ? null : parsed?.code }).toEqual(c.expect);
     if (c.expect.code !== null) {
       expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);

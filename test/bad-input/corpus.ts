@@ -20,7 +20,10 @@ const widget = "/v1/widgets/wgt_5a3c8e1f7b92";
 const provider = "/v1/sms/providers/sms_9e4a1d7c3b2f";
 const bearer: [string, string] = ["authorization", `Bearer ${key}`];
 const json: [string, string] = ["content-type", "application/json"];
-const keyPair: [string, string][] = [["x-api-key", key], ["x-api-secret", secret]];
+const keyPair: [string, string][] = [
+  ["x-api-key", key],
+  ["x-api-secret", secret],
+];
 
 const notification = { type: "SIMPLE", title: "Maintenance", content: "Sign-in pauses at noon.", broadcast: true, send_at: "now" };
 const transport = { type: "SENDGRID", auth: { api_key: transportKey }, email_from: "noreply@acme-shop.example", email_admin: "admin@acme-shop.example" };
@@ -28,7 +31,12 @@ const transport = { type: "SENDGRID", auth: { api_key: transportKey }, email_fro
 const get = (target: string, headers: [string, string][] = [bearer]): RawRequest => ({ method: "GET", target, headers });
 const putProvider = (body: string | Buffer, headers: [string, string][] = [bearer, json]): RawRequest => ({ method: "PUT", target: provider, headers, body });
 const postEmails = (body: string | Buffer, headers: [string, string][] = [bearer, json]): RawRequest => ({ method: "POST", target: "/v1/custom/emails", headers, body });
-const postNotification = (body: string | Buffer, headers: [string, string][] = [...keyPair, json]): RawRequest => ({ method: "POST", target: "/v1/notifications", headers, body });
+const postNotification = (body: string | Buffer, headers: [string, string][] = [...keyPair, json]): RawRequest => ({
+  method: "POST",
+  target: "/v1/notifications",
+  headers,
+  body,
+});
 const with_ = (base: object, extra: object) => JSON.stringify({ ...base, ...extra });
 
 const ok = { status: 200, code: null };
@@ -56,7 +64,12 @@ export const corpus: BadInput[] = [
   { category: "malformed JSON", name: "two values", ...putProvider('{"name":"x"}{"name":"y"}'), expect: malformed },
   { category: "malformed JSON", name: "a comment", ...putProvider('{"name":"x" /* hi */}'), expect: malformed },
   { category: "malformed JSON", name: "NaN literal", ...postNotification('{"type":"SIMPLE","title":"t","content":"c","broadcast":true,"level":NaN}'), expect: malformed },
-  { category: "malformed JSON", name: "Infinity literal", ...postNotification('{"type":"SIMPLE","title":"t","content":"c","broadcast":true,"level":Infinity}'), expect: malformed },
+  {
+    category: "malformed JSON",
+    name: "Infinity literal",
+    ...postNotification('{"type":"SIMPLE","title":"t","content":"c","broadcast":true,"level":Infinity}'),
+    expect: malformed,
+  },
   { category: "malformed JSON", name: "unterminated string", ...postEmails('{"type":"SENDGRID","email_from":"a@b.example}'), expect: malformed },
   { category: "malformed JSON", name: "top-level null (well-formed, not an object)", ...putProvider("null"), expect: invalid },
   { category: "malformed JSON", name: "top-level number", ...postNotification("42"), expect: invalid },
@@ -64,11 +77,26 @@ export const corpus: BadInput[] = [
   // Content type
   { category: "content type", name: "text/plain", ...putProvider('{"name":"x"}', [bearer, ["content-type", "text/plain"]]), expect: unsupported },
   { category: "content type", name: "missing, with a body", ...postNotification(JSON.stringify(notification), keyPair), expect: unsupported },
-  { category: "content type", name: "form-urlencoded", ...postEmails("type=SENDGRID", [bearer, ["content-type", "application/x-www-form-urlencoded"]]), expect: unsupported },
+  {
+    category: "content type",
+    name: "form-urlencoded",
+    ...postEmails("type=SENDGRID", [bearer, ["content-type", "application/x-www-form-urlencoded"]]),
+    expect: unsupported,
+  },
   { category: "content type", name: "multipart", ...postEmails("--x--", [bearer, ["content-type", "multipart/form-data; boundary=x"]]), expect: unsupported },
   { category: "content type", name: "XML", ...postNotification("<n/>", [...keyPair, ["content-type", "application/xml"]]), expect: unsupported },
-  { category: "content type", name: "JSON in latin1", ...putProvider('{"name":"x"}', [bearer, ["content-type", "application/json; charset=latin1"]]), expect: unsupported },
-  { category: "content type", name: "gzip-encoded body that is not gzip (unreadable, so malformed)", ...putProvider('{"name":"x"}', [bearer, json, ["content-encoding", "gzip"]]), expect: malformed },
+  {
+    category: "content type",
+    name: "JSON in latin1",
+    ...putProvider('{"name":"x"}', [bearer, ["content-type", "application/json; charset=latin1"]]),
+    expect: unsupported,
+  },
+  {
+    category: "content type",
+    name: "gzip-encoded body that is not gzip (unreadable, so malformed)",
+    ...putProvider('{"name":"x"}', [bearer, json, ["content-encoding", "gzip"]]),
+    expect: malformed,
+  },
   // Size
   { category: "size", name: "body of 100 kB + 1 byte", ...putProvider(JSON.stringify({ name: "x".repeat(102_400 - 11 + 1) })), expect: tooLarge },
   { category: "size", name: "body of 1 MB", ...postNotification(with_(notification, { content: "x".repeat(1_048_576) })), expect: tooLarge },
@@ -76,12 +104,22 @@ export const corpus: BadInput[] = [
   // Deep nesting
   { category: "nesting", name: "array nested 20,000 deep", ...putProvider(`{"countries":${nested(20_000, "[", "]")}}`), expect: invalid },
   { category: "nesting", name: "object nested 10,000 deep", ...putProvider(`{"name":${nested(10_000, '{"a":', "}")}}`), expect: invalid },
-  { category: "nesting", name: "nested inside a choice item", ...postNotification(with_({ ...notification, type: "RADIO" }, { radio: [{ text: nested(5_000, "[", "]") }, { text: "b" }] })), expect: invalid },
+  {
+    category: "nesting",
+    name: "nested inside a choice item",
+    ...postNotification(with_({ ...notification, type: "RADIO" }, { radio: [{ text: nested(5_000, "[", "]") }, { text: "b" }] })),
+    expect: invalid,
+  },
   // Prototype keys
   { category: "prototype keys", name: "__proto__ in the body", ...putProvider('{"__proto__":{"polluted":true}}'), expect: invalid },
   { category: "prototype keys", name: "constructor.prototype in the body", ...putProvider('{"constructor":{"prototype":{"polluted":true}}}'), expect: invalid },
   { category: "prototype keys", name: "__proto__ beside a valid field", ...putProvider('{"name":"Backup gateway","__proto__":{"is_default":true}}'), expect: invalid },
-  { category: "prototype keys", name: "__proto__ inside e-mail auth", ...postEmails('{"type":"SENDGRID","email_from":"a@acme-shop.example","email_admin":"b@acme-shop.example","auth":{"api_key":"k","__proto__":{"polluted":true}}}'), expect: invalid },
+  {
+    category: "prototype keys",
+    name: "__proto__ inside e-mail auth",
+    ...postEmails('{"type":"SENDGRID","email_from":"a@acme-shop.example","email_admin":"b@acme-shop.example","auth":{"api_key":"k","__proto__":{"polluted":true}}}'),
+    expect: invalid,
+  },
   { category: "prototype keys", name: "__proto__ as a query parameter", ...get("/v1/webhooks?__proto__=x"), expect: invalid },
   { category: "prototype keys", name: "constructor as a query parameter", ...get("/v1/reports/encryption?constructor=x"), expect: invalid },
   // Duplicate parameters and arrays where scalars are expected
@@ -119,8 +157,18 @@ export const corpus: BadInput[] = [
   { category: "strings", name: "id of 65 characters", ...get(`/v1/widgets/${"w".repeat(65)}`), expect: invalid },
   { category: "strings", name: "id of 8,000 characters", ...get(`/v1/webhooks/${"w".repeat(8_000)}`), expect: invalid },
   { category: "strings", name: "name of 101 characters", ...putProvider(JSON.stringify({ name: "x".repeat(101) })), expect: invalid },
-  { category: "strings", name: "title of 51 characters (emoji count as characters)", ...postNotification(with_(notification, { title: "😀".repeat(51) })), expect: invalid },
-  { category: "strings", name: "invalid UTF-8 bytes in a body string (decoded as U+FFFD)", ...putProvider(Buffer.concat([Buffer.from('{"name":"Backup '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])), expect: ok },
+  {
+    category: "strings",
+    name: "title of 51 characters (emoji count as characters)",
+    ...postNotification(with_(notification, { title: "😀".repeat(51) })),
+    expect: invalid,
+  },
+  {
+    category: "strings",
+    name: "invalid UTF-8 bytes in a body string (decoded as U+FFFD)",
+    ...putProvider(Buffer.concat([Buffer.from('{"name":"Backup '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])),
+    expect: ok,
+  },
   { category: "strings", name: "invalid UTF-8 in a path id", ...get("/v1/widgets/%FF%FE"), expect: invalid },
   { category: "strings", name: "overlong UTF-8 encoding of / in a path id", ...get("/v1/widgets/%C0%AF"), expect: invalid },
   { category: "strings", name: "lone percent sign in a path id", ...get("/v1/widgets/%"), expect: invalid },
@@ -139,16 +187,53 @@ export const corpus: BadInput[] = [
   { category: "paths", name: "double slash", ...get("/v1//widgets/wgt_5a3c8e1f7b92"), expect: notFound },
   { category: "paths", name: "base path in upper case", ...get("/V1/widgets/wgt_5a3c8e1f7b92"), expect: notFound },
   { category: "paths", name: "unknown route", ...get("/v1/admin"), expect: notFound },
-  { category: "paths", name: "method not served", method: "DELETE", target: widget, headers: [bearer], expect: { status: 405, code: "method_not_allowed" }, check: (res) => (res.headers.allow === "GET" ? undefined : `Allow is ${res.headers.allow}`) },
+  {
+    category: "paths",
+    name: "method not served",
+    method: "DELETE",
+    target: widget,
+    headers: [bearer],
+    expect: { status: 405, code: "method_not_allowed" },
+    check: (res) => (res.headers.allow === "GET" ? undefined : `Allow is ${res.headers.allow}`),
+  },
   // Headers
-  { category: "headers", name: "request id carrying an encoded CRLF and a cookie", ...get(widget, [bearer, ["x-request-id", "abc%0d%0aSet-Cookie:%20x=1"]]), expect: ok, check: (res) => (res.headers["set-cookie"] ? "a Set-Cookie came back" : noEcho("Set-Cookie")(res)) },
+  {
+    category: "headers",
+    name: "request id carrying an encoded CRLF and a cookie",
+    ...get(widget, [bearer, ["x-request-id", "abc%0d%0aSet-Cookie:%20x=1"]]),
+    expect: ok,
+    check: (res) => (res.headers["set-cookie"] ? "a Set-Cookie came back" : noEcho("Set-Cookie")(res)),
+  },
   { category: "headers", name: "request id with HTML", ...get(widget, [bearer, ["x-request-id", "<script>alert(1)</script>"]]), expect: ok, check: noEcho("<script>") },
-  { category: "headers", name: "request id of 10,000 characters", ...get(widget, [bearer, ["x-request-id", "r".repeat(10_000)]]), expect: ok, check: noEcho("r".repeat(200)) },
-  { category: "headers", name: "bare LF inside a header value (Node's parser refuses)", ...get(widget, [bearer, ["x-request-id", "a\nSet-Cookie: x=1"]]), expect: { status: 400, code: null }, check: (res) => (res.headers["set-cookie"] ? "a Set-Cookie came back" : undefined) },
+  {
+    category: "headers",
+    name: "request id of 10,000 characters",
+    ...get(widget, [bearer, ["x-request-id", "r".repeat(10_000)]]),
+    expect: ok,
+    check: noEcho("r".repeat(200)),
+  },
+  {
+    category: "headers",
+    name: "bare LF inside a header value (Node's parser refuses)",
+    ...get(widget, [bearer, ["x-request-id", "a\nSet-Cookie: x=1"]]),
+    expect: { status: 400, code: null },
+    check: (res) => (res.headers["set-cookie"] ? "a Set-Cookie came back" : undefined),
+  },
   { category: "headers", name: "Bearer without a token", ...get(widget, [["authorization", "Bearer"]]), expect: unauthorized },
-  { category: "headers", name: "Bearer with a 4 kB token", ...get(widget, [["authorization", `Bearer ${"k".repeat(4096)}`]]), expect: unauthorized, check: noEcho("k".repeat(100)) },
+  {
+    category: "headers",
+    name: "Bearer with a 4 kB token",
+    ...get(widget, [["authorization", `Bearer ${"k".repeat(4096)}`]]),
+    expect: unauthorized,
+    check: noEcho("k".repeat(100)),
+  },
   { category: "headers", name: "Bearer with a non-ASCII token", ...get(widget, [["authorization", "Bearer ak_live_\u00e9"]]), expect: unauthorized },
-  { category: "headers", name: "X-Api-Key sent twice (a proxy and the server could pick different copies)", ...postNotification(JSON.stringify(notification), [...keyPair, ["x-api-key", key], json]), expect: invalid },
+  {
+    category: "headers",
+    name: "X-Api-Key sent twice (a proxy and the server could pick different copies)",
+    ...postNotification(JSON.stringify(notification), [...keyPair, ["x-api-key", key], json]),
+    expect: invalid,
+  },
   // Empty bodies
   { category: "empty bodies", name: "PUT provider, empty JSON body (a valid no-op)", ...putProvider(""), expect: ok },
   { category: "empty bodies", name: "PUT provider, {} (a valid no-op)", ...putProvider("{}"), expect: ok },

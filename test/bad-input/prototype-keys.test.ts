@@ -53,7 +53,11 @@ describe("keys named after Object.prototype members", () => {
     for (const operationId of closedBodies) {
       const { method, path } = validRequest(operationId);
       for (const [, body] of requestExamples(operationId)) {
-        const res = await fetch(`${server.url}${path}`, { method, headers: { ...credentialsFor(operationId, appA), "content-type": "application/json" }, body: JSON.stringify(body) });
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { ...credentialsFor(operationId, appA), "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
         expect(res.status, `${operationId} ${JSON.stringify(body)}`).toBe(200);
       }
     }

@@ -39,10 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site!.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  [mock, browser] = await Promise.all([
-    startMock(),
-    chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] }),
-  ]);
+  [mock, browser] = await Promise.all([startMock(), chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] })]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

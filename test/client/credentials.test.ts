@@ -80,9 +80,7 @@ describe("a client without the API secret", () => {
     const client = createApiClient({ baseUrl, apiKey, fetch });
     const loose = client as unknown as { POST: LooseCall };
 
-    await expect(loose.POST("/notifications", { body: requestExample("post", "/notifications") })).rejects.toThrow(
-      /X-Api-Key \+ X-Api-Secret.*apiSecret/,
-    );
+    await expect(loose.POST("/notifications", { body: requestExample("post", "/notifications") })).rejects.toThrow(/X-Api-Key \+ X-Api-Secret.*apiSecret/);
     expect(requests).toHaveLength(0);
   });
 

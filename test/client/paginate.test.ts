@@ -35,10 +35,9 @@ function largeSeed(webhooks: number): string {
 /** Every record of a list in one request (limit 100 is the maximum: the lists here fit). */
 async function onePage(api: ApiClient<paths>, path: "/webhooks" | "/webhooks/{id}/history" | "/users/{id}/activity", page = 1) {
   const id = path === "/users/{id}/activity" ? user : webhook;
-  const { data } = await (api.GET as (p: string, i: object) => Promise<{ data?: { result: { id: string }[]; meta: { total_count: number } } }>)(
-    path,
-    { params: { path: { id }, query: { limit: 100, page } } },
-  );
+  const { data } = await (api.GET as (p: string, i: object) => Promise<{ data?: { result: { id: string }[]; meta: { total_count: number } } }>)(path, {
+    params: { path: { id }, query: { limit: 100, page } },
+  });
   return data!;
 }
 

@@ -36,7 +36,9 @@ describe("X-Request-Id", () => {
   });
 
   it("the retries of one call send its id again; an error result carries it", async () => {
-    const { fetch, requests } = observingFetch(() => new Response('{"code":"service_unavailable"}', { status: 503, headers: { "content-type": "application/problem+json" } }));
+    const { fetch, requests } = observingFetch(
+      () => new Response('{"code":"service_unavailable"}', { status: 503, headers: { "content-type": "application/problem+json" } }),
+    );
     const result = await createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: { tries: 2, baseDelayMs: 1 } }).GET("/widgets/{id}", readWidget);
     expect(requests).toHaveLength(2);
     expect(result.error).toMatchObject({ code: "service_unavailable" });
@@ -48,18 +50,26 @@ describe("X-Request-Id", () => {
       throw new TypeError("fetch failed");
     });
     const call = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false }).GET("/widgets/{id}", readWidget);
-    const error = await call.then(() => undefined, (thrown: unknown) => thrown);
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(TypeError);
     expect((error as { requestId?: string }).requestId).toBe(requests[0]!.headers.get("x-request-id"));
   });
 
   it("a PageError carries the id of the page that failed", async () => {
-    const { fetch, requests } = observingFetch(() => new Response('{"code":"rate_limited","detail":"slow down"}', { status: 429, headers: { "content-type": "application/problem+json" } }));
+    const { fetch, requests } = observingFetch(
+      () => new Response('{"code":"rate_limited","detail":"slow down"}', { status: 429, headers: { "content-type": "application/problem+json" } }),
+    );
     const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false });
     const walk = (async () => {
       for await (const _ of paginate(api, "/webhooks")) void _;
     })();
-    const error = await walk.then(() => undefined, (thrown: unknown) => thrown);
+    const error = await walk.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(PageError);
     expect((error as PageError).requestId).toBe(requests[0]!.headers.get("x-request-id"));
     expect((error as PageError).message).toContain((error as PageError).requestId);

@@ -26,9 +26,7 @@ describe("responses", () => {
 
   test("a declared error comes back as the problem body", async () => {
     const problem = namedExample("ReadWidgetNotFoundProblem") as { status: number };
-    const { fetch } = observingFetch(
-      () => new Response(JSON.stringify(problem), { status: problem.status, headers: { "Content-Type": "application/problem+json" } }),
-    );
+    const { fetch } = observingFetch(() => new Response(JSON.stringify(problem), { status: problem.status, headers: { "Content-Type": "application/problem+json" } }));
     const client = createApiClient({ baseUrl, apiKey, fetch });
 
     const { data, error, response } = await client.GET("/widgets/{id}", { params: { path: { id: "wgt_0000000000" } } });

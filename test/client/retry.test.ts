@@ -23,10 +23,8 @@ function client(fetch: (request: Request) => Promise<Response>, retry: Parameter
 }
 
 const readWidget = (api: ReturnType<typeof client>) => api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
-const move = (api: ReturnType<typeof client>, body: { sort?: "UP" | "DOWN" }) =>
-  api.PUT("/sms/providers/{id}", { params: { path: { id: "sms_9e4a1d7c3b2f" } }, body });
-const notify = (api: ReturnType<typeof client>) =>
-  api.POST("/notifications", { body: { type: "SIMPLE", title: "Hello", content: "Hi", broadcast: true } });
+const move = (api: ReturnType<typeof client>, body: { sort?: "UP" | "DOWN" }) => api.PUT("/sms/providers/{id}", { params: { path: { id: "sms_9e4a1d7c3b2f" } }, body });
+const notify = (api: ReturnType<typeof client>) => api.POST("/notifications", { body: { type: "SIMPLE", title: "Hello", content: "Hi", broadcast: true } });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -49,7 +47,10 @@ describe("retry", () => {
   });
 
   it("repeats a 429 on a POST and on a sort move too, with the same credentials and body", async () => {
-    const post = scripted(() => problem(429, { "retry-after": "1" }), () => Response.json(successExample("createNotification")));
+    const post = scripted(
+      () => problem(429, { "retry-after": "1" }),
+      () => Response.json(successExample("createNotification")),
+    );
     const sent = notify(client(post.fetch));
     await vi.advanceTimersByTimeAsync(1000);
     expect((await sent).response.status).toBe(200);
@@ -57,7 +58,10 @@ describe("retry", () => {
     expect(post.requests[1]!.headers.get("x-api-key")).toBe("ak_test");
     expect(await post.requests[1]!.json()).toEqual(await post.requests[0]!.json());
 
-    const put = scripted(() => problem(429, { "retry-after": "1" }), () => Response.json(successExample("updateSmsProvider")));
+    const put = scripted(
+      () => problem(429, { "retry-after": "1" }),
+      () => Response.json(successExample("updateSmsProvider")),
+    );
     const moved = move(client(put.fetch), { sort: "UP" });
     await vi.advanceTimersByTimeAsync(1000);
     expect((await moved).response.status).toBe(200);
@@ -83,7 +87,10 @@ describe("retry", () => {
     await expect(move(client(put.fetch, { tries: 5 }), { sort: "DOWN" })).rejects.toThrow("fetch failed");
     expect(put.requests).toHaveLength(1);
 
-    const post = scripted(() => problem(503), () => Response.json(successExample("createNotification")));
+    const post = scripted(
+      () => problem(503),
+      () => Response.json(successExample("createNotification")),
+    );
     expect((await notify(client(post.fetch, { tries: 5 }))).response.status).toBe(503);
     expect(post.requests).toHaveLength(1);
   });

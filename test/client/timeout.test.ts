@@ -65,7 +65,9 @@ describe("timeout", () => {
   });
 
   it("answers a 429 whose Retry-After would end after the timeout, Retry-After included, instead of a TimeoutError", async () => {
-    const fetch = vi.fn(async () => new Response('{"code":"rate_limited"}', { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }));
+    const fetch = vi.fn(
+      async () => new Response('{"code":"rate_limited"}', { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }),
+    );
     const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 1000 }));
     await vi.advanceTimersByTimeAsync(0);
     const { response, error } = await call;
@@ -79,7 +81,9 @@ describe("timeout", () => {
   it("still waits a Retry-After that fits in what is left, and retries", async () => {
     let calls = 0;
     const fetch = vi.fn(async () =>
-      ++calls === 1 ? new Response("{}", { status: 429, headers: { "retry-after": "1", "content-type": "application/problem+json" } }) : Response.json(successExample("readWidget")),
+      ++calls === 1
+        ? new Response("{}", { status: 429, headers: { "retry-after": "1", "content-type": "application/problem+json" } })
+        : Response.json(successExample("readWidget")),
     );
     const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 5000 }));
     await vi.advanceTimersByTimeAsync(1000);

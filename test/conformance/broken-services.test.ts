@@ -48,7 +48,11 @@ describe("conformance against broken services", () => {
     const base = await serviceWith((real) => ({
       findEncryptionReports: (input) => real.findEncryptionReports({ ...input, query: { ...input.query, region: undefined } }),
     }));
-    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("all.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    const { code, out } = await conformanceCommand([
+      ...base,
+      "--fixtures",
+      fixturesFile("all.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } }),
+    ]);
     expect(code).toBe(1);
     const failed = out.split("\n").filter((line) => line.startsWith("FAIL"));
     expect(failed).toEqual([
@@ -62,7 +66,10 @@ describe("conformance against broken services", () => {
   it("every filter of the document has its checks", () => {
     const names = listChecks.map((check) => check.name);
     for (const filter of ["group", "account", "region", "device_version", "device_type", "ip", "email", "country", "status", "start_date", "end_date"]) {
-      expect(names.some((name) => name.startsWith(`findEncryptionReports: the ${filter} filter`)), filter).toBe(true);
+      expect(
+        names.some((name) => name.startsWith(`findEncryptionReports: the ${filter} filter`)),
+        filter,
+      ).toBe(true);
     }
   });
 
@@ -80,7 +87,11 @@ describe("conformance against broken services", () => {
     expect(strict.out).toMatch(/skipped \d+: needs otherApplication in the fixtures file/);
     expect(strict.out).toMatch(/result: FAIL: 0 failed, \d+ skipped \(--fail-on-skip: each counts as a failure\)/);
 
-    const full = await conformanceCommand([...base, "--fixtures", fixturesFile("other.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    const full = await conformanceCommand([
+      ...base,
+      "--fixtures",
+      fixturesFile("other.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } }),
+    ]);
     expect(full.code).toBe(1);
     const failed = full.out.split("\n").filter((line) => line.startsWith("FAIL"));
     expect(failed).toEqual(["FAIL  readWidget: workflow tenant-isolation, step widget"]);
@@ -100,7 +111,11 @@ describe("conformance against broken services", () => {
       }),
       { validateResponses: false },
     );
-    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("format.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } })]);
+    const { code, out } = await conformanceCommand([
+      ...base,
+      "--fixtures",
+      fixturesFile("format.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } }),
+    ]);
     expect(code).toBe(1);
     const failed = out.split("\n").filter((line) => line.startsWith("FAIL"));
     expect(failed).toEqual(["FAIL  readWebhook: workflow webhooks-list-read-history, step read", "FAIL  readWebhook: workflow stateful-reads, step read-listed"]);
@@ -133,6 +148,8 @@ describe("conformance against broken services", () => {
     }));
     const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
     expect(code).toBe(1);
-    expect(out).toMatch(/FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 500 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/);
+    expect(out).toMatch(
+      /FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 500 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/,
+    );
   }, 240_000);
 });

@@ -122,7 +122,19 @@ describe("authsvc-api conformance against a broken target", () => {
     const double = await startBrokenTarget();
     try {
       const file = writeJson("examples.json", exampleFixtures());
-      const { code, out } = await conformance(["--base-url", double.url, "--api-key", "ak_any", "--api-secret", "as_any", "--fixtures", file, "--format", "json", "--stateless"]);
+      const { code, out } = await conformance([
+        "--base-url",
+        double.url,
+        "--api-key",
+        "ak_any",
+        "--api-secret",
+        "as_any",
+        "--fixtures",
+        file,
+        "--format",
+        "json",
+        "--stateless",
+      ]);
       const report = JSON.parse(out) as JsonReport;
       expect(code).toBe(1);
       expect(report.totals.failed).toBeGreaterThan(0);
@@ -159,11 +171,14 @@ describe("authsvc-api conformance with bad flags", () => {
   it("through the bin dispatcher: exit 2 for an unknown command and for bad flags", async () => {
     const tsx = join(process.cwd(), "node_modules/.bin/tsx");
     const bin = join(process.cwd(), "cli/authsvc-api.ts");
-    const failure = (argv: string[]) => promisify(execFile)(tsx, [bin, ...argv]).then(() => ({ code: 0, stderr: "" }), (e: { code: number; stderr: string }) => e);
+    const failure = (argv: string[]) =>
+      promisify(execFile)(tsx, [bin, ...argv]).then(
+        () => ({ code: 0, stderr: "" }),
+        (e: { code: number; stderr: string }) => e,
+      );
     const bad = await failure(["conformance", "--api-key", "k"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe("authsvc-api conformance: --base-url is required (--help for usage)");
     expect((await failure(["no-such-command"])).code).toBe(2);
   });
 });
-

@@ -77,7 +77,10 @@ const target = (baseUrl: string, disposable?: string[]): Target => ({
 
 describe("a deleting operation's check", () => {
   it("runs last on a disposable record, and the shared one survives", async () => {
-    const gadgets = new Map([["g1", "Lamp"], ["g2", "Spare lamp"]]);
+    const gadgets = new Map([
+      ["g1", "Lamp"],
+      ["g2", "Spare lamp"],
+    ]);
     order.length = 0;
     const outcomes = await runChecks(target(await gadgetService(handlersOver(gadgets)), ["g2"]), [deleteDisposable, readShared]);
     expect(outcomes.map((o) => [o.check.name, o.status, o.detail])).toEqual([
@@ -97,7 +100,10 @@ describe("a deleting operation's check", () => {
   });
 
   it("fails against a DELETE that answers 204 and deletes nothing", async () => {
-    const gadgets = new Map([["g1", "Lamp"], ["g2", "Spare lamp"]]);
+    const gadgets = new Map([
+      ["g1", "Lamp"],
+      ["g2", "Spare lamp"],
+    ]);
     const [deleted] = await runChecks(target(await gadgetService(handlersOver(gadgets, false)), ["g2"]), [deleteDisposable, readShared]);
     expect(deleted).toMatchObject({ status: "failed", detail: expect.stringMatching(/^status: expected 404, got 200/) });
   });

@@ -29,7 +29,10 @@ const expected = operations().map(({ op }) => {
   const sample = (lang: string): string => op["x-codeSamples"].find((s: { lang: string }) => s.lang === lang).source;
   // A line of each sample that names this operation (the request line, not the imports).
   // Any method the client has (GET, PUT, POST, DELETE, PATCH, ...), not only those the document uses today.
-  const tsLine = sample("TypeScript").split("\n").find((l: string) => /api\.[A-Z]+\(/.test(l))!.trim();
+  const tsLine = sample("TypeScript")
+    .split("\n")
+    .find((l: string) => /api\.[A-Z]+\(/.test(l))!
+    .trim();
   return { summary: op.summary as string, tag: op.tags[0] as string, curlLine: sample("curl").split("\n")[0]!.trim(), tsLine };
 });
 
@@ -38,7 +41,9 @@ const multiExample = operations()
   .map(({ op }) => ({
     summary: op.summary as string,
     tag: op.tags[0] as string,
-    examples: Object.values(op.requestBody ? deref(op.requestBody).content["application/json"].examples ?? {} : {}).map((e) => deref(e) as { summary: string; value: unknown }),
+    examples: Object.values(op.requestBody ? (deref(op.requestBody).content["application/json"].examples ?? {}) : {}).map(
+      (e) => deref(e) as { summary: string; value: unknown },
+    ),
   }))
   .filter(({ examples }) => examples.length > 1);
 
@@ -84,7 +89,16 @@ beforeAll(async () => {
   server = await serveDirectory(site);
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   page = await trackedPage();
   await page.goto(server.url, { waitUntil: "load" });
@@ -105,8 +119,7 @@ async function inViewport(locator: Locator): Promise<boolean> {
 }
 
 /** Redoc scrolls and lays a panel out after navigation or a click: wait for it to settle in view. */
-const expectInView = (locator: Locator, what?: string) =>
-  expect.poll(() => inViewport(locator), { timeout: 15_000, message: what }).toBe(true);
+const expectInView = (locator: Locator, what?: string) => expect.poll(() => inViewport(locator), { timeout: 15_000, message: what }).toBe(true);
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
@@ -138,11 +151,25 @@ const requestSamples = (on: Page) => on.locator(".panel-request-samples").filter
 
 /** Chooses a sample language (Payload, curl, TypeScript client) of the open operation. */
 const chooseSample = (label: string, on: Page = page) =>
-  chooseFromMenu(requestSamples(on).locator("button").filter({ hasText: /^(Payload|curl|TypeScript client)$/ }).first(), label, on);
+  chooseFromMenu(
+    requestSamples(on)
+      .locator("button")
+      .filter({ hasText: /^(Payload|curl|TypeScript client)$/ })
+      .first(),
+    label,
+    on,
+  );
 
 /** Chooses a named request example of the open operation in its Example dropdown. */
 const chooseExample = (summaries: string[], summary: string, on: Page = page) =>
-  chooseFromMenu(requestSamples(on).locator("button").filter({ hasText: new RegExp(summaries.map((s) => exactly(s).source).join("|")) }).first(), summary, on);
+  chooseFromMenu(
+    requestSamples(on)
+      .locator("button")
+      .filter({ hasText: new RegExp(summaries.map((s) => exactly(s).source).join("|")) })
+      .first(),
+    summary,
+    on,
+  );
 
 /** The visible code block holding `line` (the samples are highlighted into spans). */
 const codeBlock = (line: string, on: Page = page) => on.locator("pre").filter({ hasText: line }).first();
@@ -192,26 +219,34 @@ describe("docs site (dist/docs/), served alone", () => {
     }
   }, 120_000);
 
-  it.each(multiExample)("'$summary': the request body shown follows the Example dropdown, as formatted JSON", async ({ tag, summary, examples }) => {
-    expect(examples.length).toBeGreaterThan(1);
-    await open(tag, summary);
-    await chooseSample("Payload");
-    const summaries = examples.map((e) => e.summary);
-    // Every example in turn, then the first again: the panel shows exactly the chosen body.
-    for (const example of [...examples.slice(1), examples[0]!]) {
-      await chooseExample(summaries, example.summary);
-      await expect.poll(async () => squeezed(await requestSamples(page).innerText()), { timeout: 10_000, message: example.summary }).toContain(squeezed(JSON.stringify(example.value)));
-      // Formatted: one member per line, `"key": value`, not the one-line body of a curl -d.
-      const members = Object.entries(example.value as object).map(([key, value]) => `"${key}": ${JSON.stringify(value)}`);
-      const shown = await requestSamples(page).innerText();
-      for (const member of members.filter((m) => !m.endsWith("}") && !m.endsWith("]"))) expect(shown).toContain(member);
-    }
-  }, 90_000);
+  it.each(multiExample)(
+    "'$summary': the request body shown follows the Example dropdown, as formatted JSON",
+    async ({ tag, summary, examples }) => {
+      expect(examples.length).toBeGreaterThan(1);
+      await open(tag, summary);
+      await chooseSample("Payload");
+      const summaries = examples.map((e) => e.summary);
+      // Every example in turn, then the first again: the panel shows exactly the chosen body.
+      for (const example of [...examples.slice(1), examples[0]!]) {
+        await chooseExample(summaries, example.summary);
+        await expect
+          .poll(async () => squeezed(await requestSamples(page).innerText()), { timeout: 10_000, message: example.summary })
+          .toContain(squeezed(JSON.stringify(example.value)));
+        // Formatted: one member per line, `"key": value`, not the one-line body of a curl -d.
+        const members = Object.entries(example.value as object).map(([key, value]) => `"${key}": ${JSON.stringify(value)}`);
+        const shown = await requestSamples(page).innerText();
+        for (const member of members.filter((m) => !m.endsWith("}") && !m.endsWith("]"))) expect(shown).toContain(member);
+      }
+    },
+    90_000,
+  );
 
   it("expands response samples: a list's items and their nested objects are shown, not { … }", async () => {
     const { op } = operations().find(({ op }) => op.operationId === "findEncryptionReports")!;
     await open(op.tags[0], op.summary);
-    const example = deref(Object.values(deref(op.responses["200"]).content["application/json"].examples)[0] as object) as { value: { result: { user: { account: { first_name: string } } }[] } };
+    const example = deref(Object.values(deref(op.responses["200"]).content["application/json"].examples)[0] as object) as {
+      value: { result: { user: { account: { first_name: string } } }[] };
+    };
     const nested = `"first_name": ${JSON.stringify(example.value.result[0]!.user.account.first_name)}`;
     await expect.poll(() => page.locator(".panel-response-samples").filter({ visible: true }).first().innerText(), { timeout: 10_000 }).toContain(nested);
   }, 60_000);
@@ -221,14 +256,26 @@ describe("docs site (dist/docs/), served alone", () => {
     const survey = examples.find((e) => /survey/i.test(e.summary))!;
     await open(tag, summary);
     await chooseSample("Payload");
-    await chooseExample(examples.map((e) => e.summary), survey.summary);
+    await chooseExample(
+      examples.map((e) => e.summary),
+      survey.summary,
+    );
     await requestSamples(page).scrollIntoViewIfNeeded();
     await expect.poll(async () => squeezed(await requestSamples(page).innerText())).toContain(squeezed(JSON.stringify(survey.value)));
     await page.screenshot({ path: join(shots, "1440-notifications-survey.png") });
-    for (const [route, name, title] of [["#/section/changelog", "changelog", "Changelog"], ["#/section/errors", "errors", "Errors"]] as const) {
+    for (const [route, name, title] of [
+      ["#/section/changelog", "changelog", "Changelog"],
+      ["#/section/errors", "errors", "Errors"],
+    ] as const) {
       const fresh = await trackedPage();
       await fresh.goto(server.url + route, { waitUntil: "load" });
-      await expectInView(fresh.locator("h1, h2").filter({ hasText: exactly(title) }).first(), title);
+      await expectInView(
+        fresh
+          .locator("h1, h2")
+          .filter({ hasText: exactly(title) })
+          .first(),
+        title,
+      );
       await fresh.screenshot({ path: join(shots, `1440-${name}.png`) });
       await fresh.context().close();
     }
@@ -236,7 +283,10 @@ describe("docs site (dist/docs/), served alone", () => {
 
   it("starts with Getting started: the base URLs, both local servers with their packages, the first call", async () => {
     await page.goto(server.url, { waitUntil: "load" });
-    const heading = page.locator("h1, h2").filter({ hasText: exactly("Getting started") }).first();
+    const heading = page
+      .locator("h1, h2")
+      .filter({ hasText: exactly("Getting started") })
+      .first();
     await heading.scrollIntoViewIfNeeded();
     await expectInView(heading);
     const text = await page.locator("body").innerText();
@@ -253,7 +303,12 @@ describe("docs site (dist/docs/), served alone", () => {
   it("shows the changelog and the versioning policy, rendered from CHANGELOG.md and docs/versioning.md", async () => {
     const fresh = await trackedPage();
     await fresh.goto(`${server.url}#/section/changelog`, { waitUntil: "load" });
-    await expectInView(fresh.locator("h2").filter({ hasText: exactly("Changelog") }).first());
+    await expectInView(
+      fresh
+        .locator("h2")
+        .filter({ hasText: exactly("Changelog") })
+        .first(),
+    );
     const text = await fresh.locator("body").innerText();
     const releases = [...readFileSync(join(root, "CHANGELOG.md"), "utf8").matchAll(/^## (\[.+)$/gm)].map((m) => m[1]!);
     expect(releases.length).toBeGreaterThan(0);
@@ -304,7 +359,9 @@ describe("docs site (dist/docs/), served alone", () => {
     }
     await tab.context().close();
     const notFound = server.served.filter((s) => s.status === 404);
-    console.log(`link walk: ${followed} internal links followed (${internal.length} distinct), ${external.length} external not followed, ${notFound.length} 404s, ${consoleErrors.length} console errors, ${outside.length} requests outside the directory`);
+    console.log(
+      `link walk: ${followed} internal links followed (${internal.length} distinct), ${external.length} external not followed, ${notFound.length} 404s, ${consoleErrors.length} console errors, ${outside.length} requests outside the directory`,
+    );
     expect(followed).toBeGreaterThan(30);
     expect(notFound).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -320,14 +377,24 @@ describe("docs site (dist/docs/), served alone", () => {
     expect(await plain.locator("a[href^='/']").count(), "no path route left").toBe(0);
     await plain.locator(".menu-content a[href='#section/errors']").first().click();
     expect(plain.url()).toBe(`${server.url}#section/errors`);
-    await expectInView(plain.locator("h2").filter({ hasText: exactly("Errors") }).first());
+    await expectInView(
+      plain
+        .locator("h2")
+        .filter({ hasText: exactly("Errors") })
+        .first(),
+    );
     await plain.context().close();
   }, 60_000);
 
   it("works opened from disk: a section link in a new tab lands on its section", async () => {
     const disk = await trackedPage();
     await disk.goto(`${pathToFileURL(join(site, "index.html")).href}#section/errors`, { waitUntil: "load" });
-    await expectInView(disk.locator("h2").filter({ hasText: exactly("Errors") }).first());
+    await expectInView(
+      disk
+        .locator("h2")
+        .filter({ hasText: exactly("Errors") })
+        .first(),
+    );
     await disk.context().close();
   }, 60_000);
 
@@ -356,11 +423,15 @@ describe("docs site (dist/docs/), served alone", () => {
           .map((e) => `${e.tagName} ${Math.round(e.getBoundingClientRect().right)}px: ${e.textContent?.slice(0, 60)}`);
       });
 
-    it.each(["", "#/notifications/createnotification", "#/sms-providers/updatesmsprovider", "#/section/changelog"])("nothing is wider than the screen on '%s'", async (route) => {
-      await phone.goto(server.url + route, { waitUntil: "load" });
-      await phone.locator("h1, h2").first().waitFor();
-      expect(await overflowing()).toEqual([]);
-    }, 60_000);
+    it.each(["", "#/notifications/createnotification", "#/sms-providers/updatesmsprovider", "#/section/changelog"])(
+      "nothing is wider than the screen on '%s'",
+      async (route) => {
+        await phone.goto(server.url + route, { waitUntil: "load" });
+        await phone.locator("h1, h2").first().waitFor();
+        expect(await overflowing()).toEqual([]);
+      },
+      60_000,
+    );
 
     it("breaks no error code inside a word", async () => {
       await phone.goto(server.url, { waitUntil: "load" });
@@ -381,7 +452,10 @@ describe("docs site (dist/docs/), served alone", () => {
       for (const y of [0, 600, 1800]) {
         await phone.evaluate((top) => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, top), y);
         const hit = await phone.evaluate(
-          ([x, y]) => (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null } }).document.elementFromPoint(x!, y!)?.closest('button[aria-label="Open navigation menu"]') != null,
+          ([x, y]) =>
+            (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null } }).document
+              .elementFromPoint(x!, y!)
+              ?.closest('button[aria-label="Open navigation menu"]') != null,
           [box.x + box.width / 2, box.y + box.height / 2],
         );
         expect(hit, `scrolled to ${y}`).toBe(true);
@@ -400,7 +474,13 @@ describe("docs site (dist/docs/), served alone", () => {
       const overlaps = await block.evaluate((pre) => {
         const container = pre.parentElement!;
         const copy = container.querySelector('[data-testid="copy-button"]')!.getBoundingClientRect();
-        const range = (globalThis as unknown as { document: { createRange(): { selectNodeContents(n: unknown): void; getClientRects(): ArrayLike<{ left: number; right: number; top: number; bottom: number }> } } }).document.createRange();
+        const range = (
+          globalThis as unknown as {
+            document: {
+              createRange(): { selectNodeContents(n: unknown): void; getClientRects(): ArrayLike<{ left: number; right: number; top: number; bottom: number }> };
+            };
+          }
+        ).document.createRange();
         range.selectNodeContents(pre);
         return Array.from(range.getClientRects()).filter((r) => r.right > copy.left && r.left < copy.right && r.bottom > copy.top && r.top < copy.bottom).length;
       });
@@ -414,13 +494,26 @@ describe("docs site (dist/docs/), served alone", () => {
       await phone.locator('button[aria-label="Open navigation menu"]').click();
       await open(tag, summary, phone);
       await chooseSample("Payload", phone);
-      await chooseExample(examples.map((e) => e.summary), survey.summary, phone);
+      await chooseExample(
+        examples.map((e) => e.summary),
+        survey.summary,
+        phone,
+      );
       await requestSamples(phone).scrollIntoViewIfNeeded();
       await expect.poll(async () => squeezed(await requestSamples(phone).innerText())).toContain(squeezed(JSON.stringify(survey.value)));
       await phone.screenshot({ path: join(shots, "390-notifications-survey.png") });
-      for (const [route, name, title] of [["#/section/changelog", "changelog", "Changelog"], ["#/section/errors", "errors", "Errors"]] as const) {
+      for (const [route, name, title] of [
+        ["#/section/changelog", "changelog", "Changelog"],
+        ["#/section/errors", "errors", "Errors"],
+      ] as const) {
         await phone.goto(server.url + route, { waitUntil: "load" });
-        await expectInView(phone.locator("h1, h2").filter({ hasText: exactly(title) }).first(), title);
+        await expectInView(
+          phone
+            .locator("h1, h2")
+            .filter({ hasText: exactly(title) })
+            .first(),
+          title,
+        );
         await phone.screenshot({ path: join(shots, `390-${name}.png`) });
       }
     }, 90_000);

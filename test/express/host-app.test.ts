@@ -143,7 +143,10 @@ describe("options of the entry", () => {
 
 describe("SIGTERM under load", () => {
   it("answers every in-flight request whole with Connection: close, then exits 0", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], { env: { ...process.env, SLOW_MS: "3000" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], {
+      env: { ...process.env, SLOW_MS: "3000" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));

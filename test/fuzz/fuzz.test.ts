@@ -26,8 +26,7 @@ function collectSecrets(request: FuzzRequest): void {
   for (const [name, value] of Object.entries(request.headers)) if (name !== "content-type") submitted.add(value.replace(/^Bearer /, ""));
   const auth = (request.body as { auth?: unknown } | undefined)?.auth;
   // Only the marked secrets: an arbitrary string ("toString", "    ") may turn up anywhere by chance.
-  if (auth && typeof auth === "object")
-    for (const value of Object.values(auth)) if (typeof value === "string" && value.startsWith(secretMark)) submitted.add(value);
+  if (auth && typeof auth === "object") for (const value of Object.values(auth)) if (typeof value === "string" && value.startsWith(secretMark)) submitted.add(value);
 }
 /** operationId → status → count, printed at the end so a run shows what it exercised. */
 const seen: Record<string, Record<string, number>> = {};

@@ -48,7 +48,10 @@ export function validRequest(id: OperationId, options: Options = {}): fc.Arbitra
   const op = operation(id);
   const pathParam = op.parameters.find((p) => p.in === "path");
   const idArb = pathParam
-    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(knownIds[id] ?? ["unused"])) }, { weight: 1, arbitrary: validArbitrary(pathParam.schema, {}, options) as fc.Arbitrary<string> })
+    ? fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...(knownIds[id] ?? ["unused"])) },
+        { weight: 1, arbitrary: validArbitrary(pathParam.schema, {}, options) as fc.Arbitrary<string> },
+      )
     : fc.constant("");
   const queryModel = Object.fromEntries(op.parameters.filter((p) => p.in === "query").map((p) => [p.name, validArbitrary(p.schema, {}, options)]));
   const queryArb = fc.record(queryModel, { requiredKeys: [] });

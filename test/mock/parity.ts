@@ -47,15 +47,39 @@ export const parityCases: ParityCase[] = [
   { name: "GET /webhooks from a browser origin", method: "GET", path: "/webhooks", headers: { ...bearer(), origin: "http://localhost:5173" } },
   { name: "PUT the demo non-default SMS provider {}", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), ...json }, body: {} },
   { name: "PUT the demo default SMS provider {}", method: "PUT", path: "/sms/providers/sms_2c7e9b4f1a6d", headers: { ...bearer(), ...json }, body: {} },
-  { name: "PUT is_default=false on the default provider", method: "PUT", path: "/sms/providers/sms_2c7e9b4f1a6d", headers: { ...bearer(), ...json }, body: { is_default: false } },
+  {
+    name: "PUT is_default=false on the default provider",
+    method: "PUT",
+    path: "/sms/providers/sms_2c7e9b4f1a6d",
+    headers: { ...bearer(), ...json },
+    body: { is_default: false },
+  },
   { name: "PUT an unknown SMS provider", method: "PUT", path: "/sms/providers/sms_000000000000", headers: { ...bearer(), ...json }, body: {} },
-  { name: "PUT invalid fields (countries, name)", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), ...json }, body: { countries: ["es", 1], name: "" } },
+  {
+    name: "PUT invalid fields (countries, name)",
+    method: "PUT",
+    path: "/sms/providers/sms_9e4a1d7c3b2f",
+    headers: { ...bearer(), ...json },
+    body: { countries: ["es", 1], name: "" },
+  },
   { name: "PUT an unknown body field", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), ...json }, body: { colour: "red" } },
   { name: "PUT malformed JSON", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), ...json }, rawBody: '{"name":' },
   { name: "PUT as text/plain", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), "content-type": "text/plain" }, rawBody: "{}" },
-  { name: "PUT a 120 kB body", method: "PUT", path: "/sms/providers/sms_9e4a1d7c3b2f", headers: { ...bearer(), ...json }, rawBody: JSON.stringify({ name: "x".repeat(120 * 1024) }) },
+  {
+    name: "PUT a 120 kB body",
+    method: "PUT",
+    path: "/sms/providers/sms_9e4a1d7c3b2f",
+    headers: { ...bearer(), ...json },
+    rawBody: JSON.stringify({ name: "x".repeat(120 * 1024) }),
+  },
   { name: "POST /notifications with the key pair", method: "POST", path: "/notifications", headers: { ...keyPair(), ...json }, body: exampleBody("createNotification") },
-  { name: "POST /notifications with an unknown secret", method: "POST", path: "/notifications", headers: { ...keyPair(), "x-api-secret": "as_wrong", ...json }, body: exampleBody("createNotification") },
+  {
+    name: "POST /notifications with an unknown secret",
+    method: "POST",
+    path: "/notifications",
+    headers: { ...keyPair(), "x-api-secret": "as_wrong", ...json },
+    body: exampleBody("createNotification"),
+  },
   { name: "POST /notifications with Bearer", method: "POST", path: "/notifications", headers: { ...bearer(), ...json }, body: exampleBody("createNotification") },
   { name: "POST /custom/emails", method: "POST", path: "/custom/emails", headers: { ...bearer(), ...json }, body: exampleBody("saveEmailTransport") },
 ];
@@ -89,7 +113,10 @@ export async function summarize(response: Response, sent: ParityCase): Promise<s
   if (sent.headers?.origin) {
     parts.push(`ACAO ${response.headers.get("access-control-allow-origin") ?? "none"}`);
     parts.push(`credentials ${response.headers.get("access-control-allow-credentials") ?? "none"}`);
-    const exposed = (response.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(/\s*,\s*/).filter(Boolean);
+    const exposed = (response.headers.get("access-control-expose-headers") ?? "")
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .filter(Boolean);
     parts.push(`expose ${["www-authenticate", "x-request-id", "retry-after"].every((h) => exposed.includes(h)) ? "all declared" : "some declared missing"}`);
   }
   return parts.join(" ");

@@ -62,9 +62,7 @@ export function propertyDeclarations(schema: Node, name: string, seen = new Set<
   if (!s || typeof s !== "object" || seen.has(s)) return [];
   seen.add(s);
   const own = s.properties?.[name] !== undefined ? [s.properties[name]] : [];
-  const nested = ["allOf", "oneOf", "anyOf"].flatMap((k) =>
-    (s[k] ?? []).flatMap((sub: Node) => propertyDeclarations(sub, name, seen)),
-  );
+  const nested = ["allOf", "oneOf", "anyOf"].flatMap((k) => (s[k] ?? []).flatMap((sub: Node) => propertyDeclarations(sub, name, seen)));
   return [...own, ...nested];
 }
 

@@ -23,7 +23,9 @@ function examples(op: Node, status: string): Node[] {
 
 /** The operations that reference a response component. */
 function usersOf(ref: string): string[] {
-  return operations().filter(({ op }) => Object.values<Node>(op.responses).some((r) => r.$ref === ref)).map(({ op }) => op.operationId);
+  return operations()
+    .filter(({ op }) => Object.values<Node>(op.responses).some((r) => r.$ref === ref))
+    .map(({ op }) => op.operationId);
 }
 
 const all = operations().map((o) => ({ ...o, pattern: pathPattern(o.path) }));
@@ -45,7 +47,10 @@ describe("error examples per operation", () => {
         for (const example of values) {
           expect(example.instance, `${status} instance`).toMatch(pattern);
           const others = all.filter((o) => o.path !== path && o.pattern.test(example.instance));
-          expect(others.map((o) => o.op.operationId), `${status} instance`).toEqual([]);
+          expect(
+            others.map((o) => o.op.operationId),
+            `${status} instance`,
+          ).toEqual([]);
         }
       }
     });

@@ -54,13 +54,12 @@ describe("error model", () => {
     expect(error.additionalProperties).toBe(false);
   });
 
-  it.each(operations().map((o) => [`${o.method} ${o.path}`, o.method, o.path, o.op]))(
-    "%s documents exactly its error statuses",
-    (_, method, path, op) => {
-      const statuses = Object.keys(op.responses).filter((s) => !s.startsWith("2")).sort();
-      expect(statuses).toEqual(expectedStatuses(method, path, op));
-    },
-  );
+  it.each(operations().map((o) => [`${o.method} ${o.path}`, o.method, o.path, o.op]))("%s documents exactly its error statuses", (_, method, path, op) => {
+    const statuses = Object.keys(op.responses)
+      .filter((s) => !s.startsWith("2"))
+      .sort();
+    expect(statuses).toEqual(expectedStatuses(method, path, op));
+  });
 
   // 409-503 are written once in openapi/components/responses; the bundle gives every operation
   // but the one their example names a copy of its own (scripts/own-error-examples.ts).

@@ -61,9 +61,17 @@ describe("every example is valid against its schema", () => {
   it("covers every operation's body, success and error responses", () => {
     for (const { method, path, op } of operations()) {
       const at = `${method} ${path}`;
-      for (const status of Object.keys(op.responses)) expect(all.some((e) => e.where.startsWith(`${at} ${status} application/`)), `${at} ${status}`).toBe(true);
+      for (const status of Object.keys(op.responses))
+        expect(
+          all.some((e) => e.where.startsWith(`${at} ${status} application/`)),
+          `${at} ${status}`,
+        ).toBe(true);
       if (op.requestBody) expect(all.filter((e) => e.where.startsWith(`${at} request`)).length, at).toBeGreaterThan(0);
-      for (const p of op.parameters ?? []) expect(all.some((e) => e.where === `${at} parameter ${deref(p).name}`), `${at} ${deref(p).name}`).toBe(true);
+      for (const p of op.parameters ?? [])
+        expect(
+          all.some((e) => e.where === `${at} parameter ${deref(p).name}`),
+          `${at} ${deref(p).name}`,
+        ).toBe(true);
     }
   });
 

@@ -8,9 +8,7 @@ import OpenApiValidator from "express-openapi-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath, copy, deref, doc, operation } from "./document.js";
 
-const widgetExample = deref(
-  Object.values(deref(operation("GET", "/widgets/{id}").responses["200"]).content["application/json"].examples)[0],
-).value;
+const widgetExample = deref(Object.values(deref(operation("GET", "/widgets/{id}").responses["200"]).content["application/json"].examples)[0]).value;
 
 let server: Server;
 let base: string;

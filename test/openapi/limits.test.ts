@@ -22,12 +22,7 @@ const bodies = {
 };
 
 describe("paging (docs/decisions.md, Paging)", () => {
-  const paged = [
-    operation("GET", "/users/{id}/activity"),
-    reports,
-    operation("GET", "/webhooks/{id}/history"),
-    operation("GET", "/webhooks"),
-  ];
+  const paged = [operation("GET", "/users/{id}/activity"), reports, operation("GET", "/webhooks/{id}/history"), operation("GET", "/webhooks")];
 
   it.each(paged.map((op) => [op.operationId, op]))("%s takes limit 10..100 (default 10) and page >= 1 (default 1)", (_, op) => {
     const limit = parameter(op, "limit");
@@ -51,7 +46,11 @@ describe("paging (docs/decisions.md, Paging)", () => {
   });
 
   it("is not offered where the source answers one record", () => {
-    for (const [method, path] of [["GET", "/widgets/{id}"], ["GET", "/webhooks/{id}"], ["PUT", "/sms/providers/{id}"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/widgets/{id}"],
+      ["GET", "/webhooks/{id}"],
+      ["PUT", "/sms/providers/{id}"],
+    ] as const) {
       expect(parameters(operation(method, path)).map((p) => p.name)).not.toContain("limit");
     }
   });
@@ -59,7 +58,9 @@ describe("paging (docs/decisions.md, Paging)", () => {
 
 describe("GET /reports/encryption filters", () => {
   it("has exactly the source's query parameters, all optional", () => {
-    const names = parameters(reports).map((p) => p.name).sort();
+    const names = parameters(reports)
+      .map((p) => p.name)
+      .sort();
     expect(names).toEqual(
       ["account", "country", "device_type", "device_version", "email", "end_date", "group", "ip", "limit", "page", "region", "start_date", "status"].sort(),
     );
@@ -116,7 +117,10 @@ describe("createNotification limits", () => {
     refuses(notifications, { ...bodies.SURVEY, [field]: "b".repeat(16) });
   });
 
-  it.each([["RADIO", "radio"], ["CHECKBOX", "checkbox"]] as const)("takes 2 to 10 items in %s's %s", (type, field) => {
+  it.each([
+    ["RADIO", "radio"],
+    ["CHECKBOX", "checkbox"],
+  ] as const)("takes 2 to 10 items in %s's %s", (type, field) => {
     accepts(notifications, { ...bodies[type], [field]: choices(2) });
     accepts(notifications, { ...bodies[type], [field]: choices(10) });
     refuses(notifications, { ...bodies[type], [field]: choices(1) });

@@ -19,7 +19,9 @@ const endpoints = [
 
 describe("operations", () => {
   it("are exactly the nine of the source, no more", () => {
-    const actual = operations().map((o) => `${o.method} ${o.path}`).sort();
+    const actual = operations()
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     expect(actual).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
   });
 

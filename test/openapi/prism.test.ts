@@ -36,9 +36,7 @@ beforeAll(async () => {
   });
   prism.stdout!.on("data", (chunk) => (output += chunk));
   prism.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<never>((_, reject) =>
-    prism!.once("exit", (code) => reject(new Error(`prism exited with ${code} before serving:\n${output}`))),
-  );
+  const exited = new Promise<never>((_, reject) => prism!.once("exit", (code) => reject(new Error(`prism exited with ${code} before serving:\n${output}`))));
   const ready = (async () => {
     for (const deadline = Date.now() + 45_000; Date.now() < deadline; await sleep(200)) {
       try {
@@ -62,9 +60,7 @@ afterAll(async () => {
 
 describe("Prism 5.14.2 over the bundle", () => {
   it("serves the document's example for GET /widgets/{id}", async () => {
-    const example = deref(
-      Object.values(deref(operation("GET", "/widgets/{id}").responses["200"]).content["application/json"].examples)[0],
-    ).value;
+    const example = deref(Object.values(deref(operation("GET", "/widgets/{id}").responses["200"]).content["application/json"].examples)[0]).value;
     const response = await fetch(`${base}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_test" } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(example);

@@ -12,52 +12,130 @@ interface Fields {
 
 // The fields of each resource, written out.
 const domain: Fields = {
-  id: "string", protocol: "string", hostname: "string", port: "integer", is_sandbox: "boolean",
-  organization_id: "string", href: "string", is_verified: "boolean", verify_key: "string",
+  id: "string",
+  protocol: "string",
+  hostname: "string",
+  port: "integer",
+  is_sandbox: "boolean",
+  organization_id: "string",
+  href: "string",
+  is_verified: "boolean",
+  verify_key: "string",
 };
 const widget: Fields = {
-  id: "string", lang: "string", name: "string", type: "string", is_active: "boolean", has_watermark: "boolean",
-  environment: "string", organization_id: "string", application_id: "string", created_at: "timestamp",
+  id: "string",
+  lang: "string",
+  name: "string",
+  type: "string",
+  is_active: "boolean",
+  has_watermark: "boolean",
+  environment: "string",
+  organization_id: "string",
+  application_id: "string",
+  created_at: "timestamp",
   color: { primary: "string", secondary: "string", link: "string", error: "string" },
-  path: "string", domain,
+  path: "string",
+  domain,
 };
 const activity: Fields = {
-  id: "string", type: "string", method: "string", status: "string", organization_id: "string",
-  application_id: "string", account_id: "string", profile_id: "string", ip_source: "ip", ip_device: "ip",
-  created_at: "timestamp", authentication: { encryption_key: "boolean", session: { sent: "boolean" } },
+  id: "string",
+  type: "string",
+  method: "string",
+  status: "string",
+  organization_id: "string",
+  application_id: "string",
+  account_id: "string",
+  profile_id: "string",
+  ip_source: "ip",
+  ip_device: "ip",
+  created_at: "timestamp",
+  authentication: { encryption_key: "boolean", session: { sent: "boolean" } },
 };
 const report: Fields = {
-  id: "string", type: "string", method: "string", status: "string", organization_id: "string",
-  application_id: "string", account_id: "string", profile_id: "string", ip_source: "ip", ip_device: "ip",
-  created_at: "timestamp", country: { code: "string", name: "string" }, region: { code: "string", name: "string" },
+  id: "string",
+  type: "string",
+  method: "string",
+  status: "string",
+  organization_id: "string",
+  application_id: "string",
+  account_id: "string",
+  profile_id: "string",
+  ip_source: "ip",
+  ip_device: "ip",
+  created_at: "timestamp",
+  country: { code: "string", name: "string" },
+  region: { code: "string", name: "string" },
   device: { id: "string", type: "string", version: "string" },
   user: {
-    id: "integer", email: "email",
+    id: "integer",
+    email: "email",
     account: { id: "integer", first_name: "string", last_name: "string", image: "string", is_active: "boolean" },
   },
 };
 const smsProvider: Fields = {
-  id: "string", type: "string", name: "string", log_messages: "string", countries: ["string"], patterns: ["string"],
-  phone_types: ["string"], is_default: "boolean", is_verified: "boolean", is_active: "boolean", sort: "integer",
+  id: "string",
+  type: "string",
+  name: "string",
+  log_messages: "string",
+  countries: ["string"],
+  patterns: ["string"],
+  phone_types: ["string"],
+  is_default: "boolean",
+  is_verified: "boolean",
+  is_active: "boolean",
+  sort: "integer",
   created_at: "timestamp",
 };
 const emailTransport: Fields = {
-  id: "string", type: "string", is_verified: "boolean", auth: "string", email_from: "email", email_reply: "email",
-  email_admin: "email", from_name: "string", domain: "string", send_count: "integer", fail_count: "integer",
-  organization_id: "string", application_id: "string", created_at: "timestamp", region: "string",
+  id: "string",
+  type: "string",
+  is_verified: "boolean",
+  auth: "string",
+  email_from: "email",
+  email_reply: "email",
+  email_admin: "email",
+  from_name: "string",
+  domain: "string",
+  send_count: "integer",
+  fail_count: "integer",
+  organization_id: "string",
+  application_id: "string",
+  created_at: "timestamp",
+  region: "string",
 };
 const notification: Fields = {
-  id: "string", type: "string", status: "string", title: "string", content: "string", level: "integer",
-  open_count: "integer", send_at: "timestamp", name: "string", receivers: ["string"],
+  id: "string",
+  type: "string",
+  status: "string",
+  title: "string",
+  content: "string",
+  level: "integer",
+  open_count: "integer",
+  send_at: "timestamp",
+  name: "string",
+  receivers: ["string"],
 };
 const webhook: Fields = {
-  id: "string", event: "string", url: "string", is_active: "boolean", organization_id: "string",
-  application_id: "string", created_at: "timestamp",
+  id: "string",
+  event: "string",
+  url: "string",
+  is_active: "boolean",
+  organization_id: "string",
+  application_id: "string",
+  created_at: "timestamp",
 };
 // docs/decisions.md, Webhook history records: the fields the source leaves open.
 const historyRecord: Fields = {
-  id: "string", webhook_id: "string", event: "string", url: "string", status: "string", response_code: "integer",
-  duration_ms: "integer", attempt: "integer", error: "string", created_at: "timestamp",
+  id: "string",
+  webhook_id: "string",
+  event: "string",
+  url: "string",
+  status: "string",
+  response_code: "integer",
+  duration_ms: "integer",
+  attempt: "integer",
+  error: "string",
+  created_at: "timestamp",
 };
 
 const resources: [string, string, string, Fields][] = [
@@ -164,8 +242,23 @@ describe("request bodies refuse unknown fields", () => {
   const valid: [string, string, string, Record<string, unknown>][] = [
     ["PUT /sms/providers/{id}", "PUT", "/sms/providers/{id}", { name: "Backup gateway" }],
     ["PUT /sms/providers/{id} (empty)", "PUT", "/sms/providers/{id}", {}],
-    ["POST /custom/emails (SENDGRID)", "POST", "/custom/emails", { type: "SENDGRID", email_from: "a@acme-shop.example", email_admin: "b@acme-shop.example", auth: { api_key: "SG.x" } }],
-    ["POST /custom/emails (SES)", "POST", "/custom/emails", { type: "SES", email_from: "a@acme-shop.example", email_admin: "b@acme-shop.example", auth: { region: "eu-west-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "s" } }],
+    [
+      "POST /custom/emails (SENDGRID)",
+      "POST",
+      "/custom/emails",
+      { type: "SENDGRID", email_from: "a@acme-shop.example", email_admin: "b@acme-shop.example", auth: { api_key: "SG.x" } },
+    ],
+    [
+      "POST /custom/emails (SES)",
+      "POST",
+      "/custom/emails",
+      {
+        type: "SES",
+        email_from: "a@acme-shop.example",
+        email_admin: "b@acme-shop.example",
+        auth: { region: "eu-west-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "s" },
+      },
+    ],
     ["POST /notifications (SIMPLE)", "POST", "/notifications", { type: "SIMPLE", title: "T", content: "C", broadcast: true }],
     ["POST /notifications (SURVEY)", "POST", "/notifications", { type: "SURVEY", title: "T", content: "C", broadcast: true, close_text: "No" }],
     ["POST /notifications (RADIO)", "POST", "/notifications", { type: "RADIO", title: "T", content: "C", broadcast: true, radio: [{ text: "a" }, { text: "b" }] }],
@@ -188,7 +281,11 @@ describe("request bodies refuse unknown fields", () => {
   });
 
   it("every operation with a body requires it as JSON", () => {
-    for (const [method, path] of [["PUT", "/sms/providers/{id}"], ["POST", "/custom/emails"], ["POST", "/notifications"]]) {
+    for (const [method, path] of [
+      ["PUT", "/sms/providers/{id}"],
+      ["POST", "/custom/emails"],
+      ["POST", "/notifications"],
+    ]) {
       const body = deref(operation(method!, path!).requestBody);
       expect(body.required).toBe(true);
       expect(Object.keys(body.content)).toEqual(["application/json"]);

@@ -51,7 +51,10 @@ describe("a service on the Express entry, in its own project", () => {
     const url = await startService("service.mjs").url;
     const args = ["authsvc-api", "conformance", "--base-url", url, "--api-key", "key-a", "--api-secret", "secret-a", "--fixtures", "fixtures.json", "--format", "json"];
     const { stdout } = await run(npx, args, { cwd: project, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
-    const report = JSON.parse(stdout) as { totals: { checks: number; passed: number; failed: number; skipped: number }; checks: { name: string; status: string; detail?: string }[] };
+    const report = JSON.parse(stdout) as {
+      totals: { checks: number; passed: number; failed: number; skipped: number };
+      checks: { name: string; status: string; detail?: string }[];
+    };
     expect(report.checks.filter((check) => check.status !== "passed")).toEqual([]);
     expect(report.totals.passed).toBe(report.totals.checks);
   }, 120_000);

@@ -177,12 +177,16 @@ describe("a frontend project with the packed package installed", () => {
     expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+3 passed/);
   }, 120_000);
 
-  it.concurrent.each(["nodenext", "bundler"])("type-checks under moduleResolution %s", async (resolution) => {
-    const outcome = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", `tsconfig.${resolution}.json`], { cwd: project }).catch(
-      (error: { stdout: string }) => ({ stdout: error.stdout || "tsc failed" }),
-    );
-    expect(outcome.stdout).toBe("");
-  }, 300_000);
+  it.concurrent.each(["nodenext", "bundler"])(
+    "type-checks under moduleResolution %s",
+    async (resolution) => {
+      const outcome = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "-p", `tsconfig.${resolution}.json`], { cwd: project }).catch(
+        (error: { stdout: string }) => ({ stdout: error.stdout || "tsc failed" }),
+      );
+      expect(outcome.stdout).toBe("");
+    },
+    300_000,
+  );
 
   it("bundles createApiClient alone, small and free of Express, Prism, Ajv and pino", async () => {
     const { code, inputs } = await bundle("src/client-only.ts", true);
@@ -219,11 +223,19 @@ describe("the authsvc-api command with the mock and server packages installed to
     expect(copies.map((name) => `../${name}/dist/cli/authsvc-api.js`)).toContain(target);
   });
 
-  it.each(copies)("the copy in %s runs mock, serve and conformance", async (owner) => {
-    const bin = join(project, "node_modules", owner, "dist/cli/authsvc-api.js");
-    for (const [command, usage] of [["mock", /^usage: authsvc-api mock /], ["serve", /^usage: authsvc-api serve /], ["conformance", /^usage: authsvc-api conformance /]] as const) {
-      const { stdout } = await run(process.execPath, [bin, command, "--help"], { cwd: project });
-      expect(stdout).toMatch(usage);
-    }
-  }, 60_000);
+  it.each(copies)(
+    "the copy in %s runs mock, serve and conformance",
+    async (owner) => {
+      const bin = join(project, "node_modules", owner, "dist/cli/authsvc-api.js");
+      for (const [command, usage] of [
+        ["mock", /^usage: authsvc-api mock /],
+        ["serve", /^usage: authsvc-api serve /],
+        ["conformance", /^usage: authsvc-api conformance /],
+      ] as const) {
+        const { stdout } = await run(process.execPath, [bin, command, "--help"], { cwd: project });
+        expect(stdout).toMatch(usage);
+      }
+    },
+    60_000,
+  );
 });

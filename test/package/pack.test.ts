@@ -111,7 +111,15 @@ describe("npm pack", () => {
       ]),
     );
     expect(tarballs.mock.files).toEqual(
-      expect.arrayContaining(["package.json", "dist/cli/authsvc-api.js", "dist/cli/mock.js", "dist/mock/index.js", "dist/mock/index.d.ts", "dist/msw/index.js", "dist/generated/openapi.json"]),
+      expect.arrayContaining([
+        "package.json",
+        "dist/cli/authsvc-api.js",
+        "dist/cli/mock.js",
+        "dist/mock/index.js",
+        "dist/mock/index.d.ts",
+        "dist/msw/index.js",
+        "dist/generated/openapi.json",
+      ]),
     );
     expect(tarballs.server.files).toEqual(
       expect.arrayContaining([
@@ -185,9 +193,10 @@ describe("the contract package installed alone into a fresh project", () => {
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {
-    const compiled = await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: project }).catch(
-      (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
-    );
+    const compiled = await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: project }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(compiled.stdout).toBe("");
 
     const { stdout } = await run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project });

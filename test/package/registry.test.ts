@@ -97,7 +97,12 @@ function copyRepository(to: string): void {
   }
   symlinkSync(join(root, "node_modules"), join(to, "node_modules"));
   // A git repository without tags, as a fresh clone of a tagless mirror: the gate compares with release/openapi.json.
-  for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "commit", "-qm", "copy"]]) spawnSync("git", args, { cwd: to });
+  for (const args of [
+    ["init", "-q"],
+    ["add", "-A"],
+    ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "commit", "-qm", "copy"],
+  ])
+    spawnSync("git", args, { cwd: to });
 }
 
 /** The versions of `name` on the registry. A kept-alive socket Verdaccio closed after a long step fails once: asked again. */
@@ -148,7 +153,10 @@ describe("the packages through a registry (Verdaccio on 127.0.0.1)", () => {
     copyRepository(repo);
     writeFileSync(join(repo, ".npmrc"), npmrc);
     // Notes of a minor release, in place of whatever this repository has under [Unreleased].
-    const changelog = readFileSync(join(repo, "CHANGELOG.md"), "utf8").replace(/## \[Unreleased\][\s\S]*?(?=\n## \[)/, "## [Unreleased]\n\n### Changed\n\n- The registry test's minor release.\n");
+    const changelog = readFileSync(join(repo, "CHANGELOG.md"), "utf8").replace(
+      /## \[Unreleased\][\s\S]*?(?=\n## \[)/,
+      "## [Unreleased]\n\n### Changed\n\n- The registry test's minor release.\n",
+    );
     writeFileSync(join(repo, "CHANGELOG.md"), changelog);
     expect(npmIn(repo, ["run", "release", "--", next]).status).toBe(0);
     const publish = npmIn(repo, ["publish", "--workspaces"]);
@@ -167,9 +175,18 @@ describe("the packages through a registry (Verdaccio on 127.0.0.1)", () => {
     // A shorter maxLength on a request field refuses what clients may send today.
     const schema = join(repo, "openapi/components/schemas/NotificationFields.yaml");
     const before = readFileSync(schema, "utf8");
-    writeFileSync(schema, before.replace(/( {2}name:\n {4}type: string\n {4}maxLength: )100\n/, (_, head: string) => `${head}60\n`));
+    writeFileSync(
+      schema,
+      before.replace(/( {2}name:\n {4}type: string\n {4}maxLength: )100\n/, (_, head: string) => `${head}60\n`),
+    );
     expect(readFileSync(schema, "utf8")).not.toBe(before);
-    writeFileSync(join(repo, "CHANGELOG.md"), readFileSync(join(repo, "CHANGELOG.md"), "utf8").replace("## [Unreleased]\n", "## [Unreleased]\n\n### Changed\n\n- POST /notifications: `name` at most 60 characters.\n"));
+    writeFileSync(
+      join(repo, "CHANGELOG.md"),
+      readFileSync(join(repo, "CHANGELOG.md"), "utf8").replace(
+        "## [Unreleased]\n",
+        "## [Unreleased]\n\n### Changed\n\n- POST /notifications: `name` at most 60 characters.\n",
+      ),
+    );
     expect(npmIn(repo, ["run", "release", "--", breaking]).status).toBe(0);
     for (const key of ["contract", "mock", "server"]) rmSync(join(repo, "packages", key, "dist"), { recursive: true, force: true });
 

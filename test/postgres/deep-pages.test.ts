@@ -27,7 +27,7 @@ const filled = Array.from({ length: days }, (_, d) => d).filter((d) => !emptyDay
 const reports = generateReports({ count: 2400, seed: 11, applicationId: app, organizationId: callerA.organizationId, accounts: 60 });
 reports.forEach((report, i) => {
   const day = day0 + filled[(i * 7) % filled.length]! * dayMs;
-  const within = i % 10 === 0 ? 0 : i % 10 === 1 ? dayMs - 1 : ((i * 7_919_423) % dayMs);
+  const within = i % 10 === 0 ? 0 : i % 10 === 1 ? dayMs - 1 : (i * 7_919_423) % dayMs;
   report.created_at = new Date(i % 6 === 2 ? Date.parse(reports[i - 1]!.created_at) : day + within).toISOString();
 });
 const sample = reports[5]!;
@@ -55,7 +55,11 @@ const filters: fc.Arbitrary<ReportFilters> = fc
     return chosen;
   });
 
-const ok = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: Error) => ({ problem: error.message }));
+const ok = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: Error) => ({ problem: error.message }),
+  );
 
 describe.skipIf(unavailable !== undefined)("deep report pages on PostgreSQL", () => {
   const db = useDatabase();
@@ -123,7 +127,13 @@ describe.skipIf(unavailable !== undefined)("deep report pages on PostgreSQL", ()
     expect(seeks({}, { limit: 100, page: seekFrom / 100 })).toBe(false);
     expect(seeks({}, { limit: 100, page: seekFrom / 100 + 1 })).toBe(true);
     expect(seeks({ status: "NEW", country: "ES", start_date: 1, end_date: 2_000_000_000 }, { limit: 100, page: 2999 })).toBe(true);
-    for (const filters of [{ email: "a@b.example" }, { device_version: "14" }, { group: "1" }, { status: "NEW", ip: "10.0.0.1" }, { start_date: 1_800_000_000, end_date: 1_800_050_000 }] as ReportFilters[]) {
+    for (const filters of [
+      { email: "a@b.example" },
+      { device_version: "14" },
+      { group: "1" },
+      { status: "NEW", ip: "10.0.0.1" },
+      { start_date: 1_800_000_000, end_date: 1_800_050_000 },
+    ] as ReportFilters[]) {
       expect(seeks(filters, { limit: 100, page: 2999 }), JSON.stringify(filters)).toBe(false);
     }
     const deep = { limit: 100, page: 1_000_000 };
@@ -146,28 +156,34 @@ describe.skipIf(unavailable !== undefined)("deep report pages on PostgreSQL", ()
   it.each([
     ["no filter", {}],
     ["status", { status: "NEW" }],
-    ["country + device_type over a range with partial days", { country: "ES", device_type: "ANDROID", start_date: day0 / 1000 + 86_400 + 3_600, end_date: day0 / 1000 + 38 * 86_400 + 3_600 }],
-  ] as [string, ReportFilters][])("%s: the last page reads about one day's entries and the day counts, where OFFSET reads every row before it", async (_name, filters) => {
-    const { total_count: total } = (await memory.encryptionReports(app, filters, { limit: 10, page: 1 })).meta;
-    const paging = { limit: 10, page: Math.ceil(total / 10) };
-    const start = (paging.page - 1) * paging.limit;
-    const perDay = new Map<number, number>();
-    for (const report of (await memory.encryptionReports(app, filters, { limit: total, page: 1 })).result) {
-      const day = Math.floor(Date.parse(report.created_at) / dayMs);
-      perDay.set(day, (perDay.get(day) ?? 0) + 1);
-    }
-    const busiestDay = Math.max(...perDay.values());
-    const dayCountRows = Number((await db.pool.query("SELECT count(*) FROM report_day_counts WHERE application_id = $1", [app])).rows[0].count);
-    expect(start).toBeGreaterThan(8 * busiestDay);
+    [
+      "country + device_type over a range with partial days",
+      { country: "ES", device_type: "ANDROID", start_date: day0 / 1000 + 86_400 + 3_600, end_date: day0 / 1000 + 38 * 86_400 + 3_600 },
+    ],
+  ] as [string, ReportFilters][])(
+    "%s: the last page reads about one day's entries and the day counts, where OFFSET reads every row before it",
+    async (_name, filters) => {
+      const { total_count: total } = (await memory.encryptionReports(app, filters, { limit: 10, page: 1 })).meta;
+      const paging = { limit: 10, page: Math.ceil(total / 10) };
+      const start = (paging.page - 1) * paging.limit;
+      const perDay = new Map<number, number>();
+      for (const report of (await memory.encryptionReports(app, filters, { limit: total, page: 1 })).result) {
+        const day = Math.floor(Date.parse(report.created_at) / dayMs);
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      }
+      const busiestDay = Math.max(...perDay.values());
+      const dayCountRows = Number((await db.pool.query("SELECT count(*) FROM report_day_counts WHERE application_id = $1", [app])).rows[0].count);
+      expect(start).toBeGreaterThan(8 * busiestDay);
 
-    const seek = await planReads(seekPageAndCount(app, filters, paging)!);
-    const offset = await planReads(reportPageAndCount(app, filters, paging, "offset"));
-    // The seek: the page's day (skipped and read), the records of the page, and at most the
-    // two partial days counted at the range's ends; the per-day counts of the application.
-    expect(seek.read.encryption_reports).toBeLessThanOrEqual(3 * busiestDay + 2 * paging.limit);
-    expect(seek.read.report_day_counts).toBeLessThanOrEqual(dayCountRows);
-    // OFFSET: every matching entry before the page.
-    expect(offset.read.encryption_reports).toBeGreaterThanOrEqual(start);
-    expect(seek.buffers).toBeLessThan(offset.buffers);
-  });
+      const seek = await planReads(seekPageAndCount(app, filters, paging)!);
+      const offset = await planReads(reportPageAndCount(app, filters, paging, "offset"));
+      // The seek: the page's day (skipped and read), the records of the page, and at most the
+      // two partial days counted at the range's ends; the per-day counts of the application.
+      expect(seek.read.encryption_reports).toBeLessThanOrEqual(3 * busiestDay + 2 * paging.limit);
+      expect(seek.read.report_day_counts).toBeLessThanOrEqual(dayCountRows);
+      // OFFSET: every matching entry before the page.
+      expect(offset.read.encryption_reports).toBeGreaterThanOrEqual(start);
+      expect(seek.buffers).toBeLessThan(offset.buffers);
+    },
+  );
 });

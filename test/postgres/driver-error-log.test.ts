@@ -13,7 +13,13 @@ import { demo } from "../support/demo.js";
 import { captureLogs } from "../support/logs.js";
 import { unavailable, useDatabase } from "./database.js";
 
-const body = { type: "SENDGRID", auth: { api_key: "SG.log-check" }, email_from: "no-reply@acme-shop.example", email_admin: "quoted-admin@acme-shop.example", from_name: "Acme\u0000Shop" };
+const body = {
+  type: "SENDGRID",
+  auth: { api_key: "SG.log-check" },
+  email_from: "no-reply@acme-shop.example",
+  email_admin: "quoted-admin@acme-shop.example",
+  from_name: "Acme\u0000Shop",
+};
 
 describe.skipIf(unavailable !== undefined)("database errors in the log", () => {
   const db = useDatabase();
@@ -41,7 +47,10 @@ describe.skipIf(unavailable !== undefined)("database errors in the log", () => {
     expect(logged?.err).not.toHaveProperty("detail");
     expect(logged?.err).not.toHaveProperty("where");
     for (const text of ["acme-shop", "quoted-admin", "Acme", "JSON data", "\\u0000", "SG.log-check"]) {
-      expect(logs.lines.filter((line) => line.includes(text)), text).toEqual([]);
+      expect(
+        logs.lines.filter((line) => line.includes(text)),
+        text,
+      ).toEqual([]);
     }
   });
 

@@ -26,7 +26,11 @@ const start = serverProcesses();
 const otherKey = "cd".repeat(32);
 const transport = { type: "SENDGRID", email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example" };
 const saveTransport = (url: string, body: object) =>
-  fetch(`${url}/custom/emails`, { method: "POST", headers: { authorization: `Bearer ${demo.a.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${url}/custom/emails`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${demo.a.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 /** The shell block of the README's "Running on PostgreSQL" section, line by line. */
 function readmeQuickStart(): string[] {

@@ -53,7 +53,11 @@ describe.skipIf(unavailable !== undefined)("fair sharing on PostgreSQL", () => {
   it("a failure the database cannot count is refused with 503, not answered 401", async () => {
     const gone = new pg.Pool({ connectionString: db.url, max: 1 });
     await gone.end();
-    const server = await startServer({ store: db.store, rateLimit: false, failedAuthLimit: { limit: 5, windowMs: 60_000, store: new PostgresRateLimitStore(gone, "fa:") } });
+    const server = await startServer({
+      store: db.store,
+      rateLimit: false,
+      failedAuthLimit: { limit: 5, windowMs: 60_000, store: new PostgresRateLimitStore(gone, "fa:") },
+    });
     try {
       const answer = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: "Bearer ak_bogus" } });
       expect(answer.status).toBe(503);

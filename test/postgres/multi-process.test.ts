@@ -48,7 +48,9 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
     );
     const statuses = new Map<number, number>();
     for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    console.log(`multi-process: ${answers.length} requests over 3 processes in ${((performance.now() - t0) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `multi-process: ${answers.length} requests over 3 processes in ${((performance.now() - t0) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     const documented = Object.keys(operation("updateSmsProvider").responses).map(Number);
     expect([...statuses.keys()].filter((status) => !documented.includes(status))).toEqual([]);
     // Nothing in these requests can be refused, and with a generous wait for a pooled
@@ -60,8 +62,12 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
     expect(providers.filter((p) => p.is_default)).toHaveLength(1);
     expect(new Set(providers.map((p) => p.id)).size).toBe(n);
     // Columns and stored records agree; no lost rename (each provider's name is one sent to it).
-    const rows = (await db.pool.query<{ id: string; sort: number; is_default: boolean; body: { sort: number; is_default: boolean } }>(
-      "SELECT id, sort, is_default, body FROM sms_providers WHERE application_id = $1", [demo.a.applicationId])).rows;
+    const rows = (
+      await db.pool.query<{ id: string; sort: number; is_default: boolean; body: { sort: number; is_default: boolean } }>(
+        "SELECT id, sort, is_default, body FROM sms_providers WHERE application_id = $1",
+        [demo.a.applicationId],
+      )
+    ).rows;
     for (const row of rows) expect({ sort: row.body.sort, is_default: row.body.is_default }).toEqual({ sort: row.sort, is_default: row.is_default });
     // Each provider's name is one sent to it (its own when none was), and nothing else of it
     // changed but its position and default flag.

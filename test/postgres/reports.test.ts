@@ -33,9 +33,16 @@ const cases: [string, ReportFilters, number?][] = [
   ["start_date only", { start_date: seconds(epochMs) + 300 * dayS }],
   ["end_date only (inclusive second)", { end_date: seconds(Date.parse(sample.created_at)) }],
   ["a month", { start_date: seconds(epochMs) + 100 * dayS, end_date: seconds(epochMs) + 130 * dayS }],
-  ["country+status+month, page 2", { country: sample.country.code, status: sample.status, start_date: seconds(epochMs) + 60 * dayS, end_date: seconds(epochMs) + 400 * dayS }, 2],
+  [
+    "country+status+month, page 2",
+    { country: sample.country.code, status: sample.status, start_date: seconds(epochMs) + 60 * dayS, end_date: seconds(epochMs) + 400 * dayS },
+    2,
+  ],
   ["country+device_type, page 3", { country: sample.country.code, device_type: sample.device.type }, 3],
-  ["region+status, partial days at both ends", { region: sample.region.code, status: sample.status, start_date: seconds(epochMs) + 10 * dayS + 3 * 3600, end_date: seconds(epochMs) + 300 * dayS + 5 * 3600 }],
+  [
+    "region+status, partial days at both ends",
+    { region: sample.region.code, status: sample.status, start_date: seconds(epochMs) + 10 * dayS + 3 * 3600, end_date: seconds(epochMs) + 300 * dayS + 5 * 3600 },
+  ],
   ["within one day", { start_date: seconds(epochMs) + 50 * dayS + 3600, end_date: seconds(epochMs) + 50 * dayS + 20 * 3600 }],
   ["nothing matches", { country: "ZZ" }],
   ["crossed dates (400)", { start_date: 2_000_000_000, end_date: 1_000_000_000 }],
@@ -79,7 +86,11 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
 
   it("the broad filters count from the per-day counts, the selective ones from the rows", () => {
     const countOf = (filters: ReportFilters) => reportQuery(callerA.applicationId, filters, { limit: 10, page: 1 }).count.text;
-    for (const filters of [{}, { country: "ES", device_type: "IOS" }, { status: "NEW", start_date: seconds(epochMs) + 3600, end_date: seconds(epochMs) + 90 * dayS }] as ReportFilters[]) {
+    for (const filters of [
+      {},
+      { country: "ES", device_type: "IOS" },
+      { status: "NEW", start_date: seconds(epochMs) + 3600, end_date: seconds(epochMs) + 90 * dayS },
+    ] as ReportFilters[]) {
       expect(countOf(filters)).toContain("report_day_counts");
     }
     for (const filters of [{ email: "a@b.example" }, { country: "ES", account: "usr_1" }, { start_date: seconds(epochMs), end_date: seconds(epochMs) + 3600 }]) {
@@ -101,7 +112,12 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
       await large.close();
     }
     expect(await indexes()).toEqual(before);
-    for (const filters of [{}, { country: sample.country.code }, { status: sample.status, start_date: seconds(epochMs) + 30 * dayS + 7, end_date: seconds(epochMs) + 200 * dayS }, { email: sample.user.email }] as ReportFilters[]) {
+    for (const filters of [
+      {},
+      { country: sample.country.code },
+      { status: sample.status, start_date: seconds(epochMs) + 30 * dayS + 7, end_date: seconds(epochMs) + 200 * dayS },
+      { email: sample.user.email },
+    ] as ReportFilters[]) {
       const paging = { limit: 5, page: 2 };
       expect(await db.store.encryptionReports(callerA.applicationId, filters, paging)).toEqual(await again.encryptionReports(callerA.applicationId, filters, paging));
     }
@@ -110,6 +126,8 @@ describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", (
   it("another application sees none of A's reports", async () => {
     const page = await db.store.encryptionReports(callerB.applicationId, { country: sample.country.code }, { limit: 10, page: 1 });
     expect(page.result.map((r) => r.application_id)).not.toContain(callerA.applicationId);
-    expect(page.meta.total_count).toBe((await memory.encryptionReports(callerB.applicationId, { country: sample.country.code }, { limit: 10, page: 1 })).meta.total_count);
+    expect(page.meta.total_count).toBe(
+      (await memory.encryptionReports(callerB.applicationId, { country: sample.country.code }, { limit: 10, page: 1 })).meta.total_count,
+    );
   });
 });

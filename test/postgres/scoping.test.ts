@@ -15,11 +15,11 @@ const tenantTables = migrations()
   .map(([, name]) => name!);
 
 /** The tenant tables a statement names after FROM, JOIN, UPDATE, INTO or COPY. */
-const tablesOf = (text: string) =>
-  [...text.matchAll(/\b(?:FROM|JOIN|UPDATE|INTO|COPY)\s+(\w+)/gi)].map((m) => m[1]!).filter((t) => tenantTables.includes(t));
+const tablesOf = (text: string) => [...text.matchAll(/\b(?:FROM|JOIN|UPDATE|INTO|COPY)\s+(\w+)/gi)].map((m) => m[1]!).filter((t) => tenantTables.includes(t));
 
 /** True when the statement restricts application_id to a parameter (or COPY loads it as a column). */
-const scoped = (text: string) => /\bapplication_id\s*=\s*\$1\b/.test(text) || /^COPY \w+ \(application_id,/.test(text) || /^INSERT INTO \w+ \(application_id,[^)]*\) VALUES \(\$1,/.test(text);
+const scoped = (text: string) =>
+  /\bapplication_id\s*=\s*\$1\b/.test(text) || /^COPY \w+ \(application_id,/.test(text) || /^INSERT INTO \w+ \(application_id,[^)]*\) VALUES \(\$1,/.test(text);
 
 describe("tenant scoping of the PostgreSQL store's SQL", () => {
   it("finds the tenant tables of the schema", () => {
@@ -31,7 +31,19 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
   });
 
   it("every report query is scoped, whatever the filters", () => {
-    const all = { account: "a", email: "E", country: "ES", region: "MD", device_type: "IOS", device_version: "1", status: "NEW", ip: "::1", group: "7", start_date: 1, end_date: 2 };
+    const all = {
+      account: "a",
+      email: "E",
+      country: "ES",
+      region: "MD",
+      device_type: "IOS",
+      device_version: "1",
+      status: "NEW",
+      ip: "::1",
+      group: "7",
+      start_date: 1,
+      end_date: 2,
+    };
     for (const filters of [{}, all, { ip: "10.0.0.1" }, { group: "07" }, { country: "ES", start_date: 1, end_date: 200_000 }]) {
       const { count, page } = reportQuery("app_x", filters as never, { limit: 10, page: 1 });
       const paging = { limit: 10, page: 3 };

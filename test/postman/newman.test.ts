@@ -93,7 +93,11 @@ describe("the Postman collection", () => {
   it("has an environment per server of the document, each defining every variable the collection uses", () => {
     expect(environments.map((e) => e.env.values.find((v: Node) => v.key === "baseUrl").value).sort()).toEqual(doc.servers.map((s: Node) => s.url).sort());
     const used = new Set([...JSON.stringify(collection).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
-    for (const { name, env } of environments) expect([...used].filter((v) => !env.values.some((e: Node) => e.key === v)), name).toEqual([]);
+    for (const { name, env } of environments)
+      expect(
+        [...used].filter((v) => !env.values.some((e: Node) => e.key === v)),
+        name,
+      ).toEqual([]);
   });
 
   it("gets every documented success status from the reference server", () => {

@@ -26,8 +26,7 @@ const sampleOperations = readdirSync(samplesDir, { withFileTypes: true })
 // tsx compiles each sample in its own process; on two busy cores that takes seconds.
 const processTimeout = 90_000;
 // A child that outlives its test is killed, whatever the test's outcome.
-const run = (file: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }) =>
-  runFile(file, args, { ...options, timeout: processTimeout - 5_000 });
+const run = (file: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }) => runFile(file, args, { ...options, timeout: processTimeout - 5_000 });
 
 function embeddedSamples(operationId: OperationId): { lang: string; source: string }[] {
   const { method, path } = operations[operationId];
@@ -39,7 +38,12 @@ function requestExamples(operationId: OperationId): [string, unknown][] {
   const { method, path } = operations[operationId];
   const examples = bundle.paths[path][method].requestBody?.content["application/json"].examples ?? {};
   const resolve = (node: { $ref?: string }) =>
-    node.$ref ? node.$ref.slice(2).split("/").reduce((at: Record<string, unknown>, key: string) => at[key] as never, bundle) : node;
+    node.$ref
+      ? node.$ref
+          .slice(2)
+          .split("/")
+          .reduce((at: Record<string, unknown>, key: string) => at[key] as never, bundle)
+      : node;
   return Object.entries<{ $ref?: string }>(examples).map(([name, node]) => [name, (resolve(node) as { value: unknown }).value]);
 }
 
@@ -54,8 +58,7 @@ const exampleCurlFiles = (operationId: OperationId): string[] =>
   readdirSync(`${samplesDir}/${operationId}`)
     .filter((name) => /^curl\..+\.sh$/.test(name))
     .sort((a, b) => exampleIndex(operationId, a) - exampleIndex(operationId, b));
-const exampleIndex = (operationId: OperationId, file: string) =>
-  requestExamples(operationId).findIndex(([name]) => file === `curl.${name}.sh`);
+const exampleIndex = (operationId: OperationId, file: string) => requestExamples(operationId).findIndex(([name]) => file === `curl.${name}.sh`);
 
 describe("code samples", () => {
   let mock: RunningMock;
@@ -84,7 +87,9 @@ describe("code samples", () => {
 
     it("has a curl sample per named request example, sending exactly its body", () => {
       const examples = requestExamples(operationId);
-      const sent = embeddedSamples(operationId).filter((s) => s.lang === "curl").map((s) => curlBody(s.source));
+      const sent = embeddedSamples(operationId)
+        .filter((s) => s.lang === "curl")
+        .map((s) => curlBody(s.source));
       expect(sent).toHaveLength(Math.max(1, examples.length));
       examples.forEach(([name, value], i) => expect(sent[i], name).toEqual(value));
       // Every further file is named after an example of this operation.

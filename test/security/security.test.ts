@@ -78,7 +78,7 @@ describe("cross-application access", () => {
     for (const a of idsOfA) expect(res.text).not.toContain(a);
     expect(res.body.result.application_id).toBe(apps.B.applicationId);
     expect(await server.store.emailTransport(apps.B.applicationId)).toEqual(res.body.result);
-    expect((await server.store.emailTransport(apps.A.applicationId)), "A's transport is unchanged").toEqual(before);
+    expect(await server.store.emailTransport(apps.A.applicationId), "A's transport is unchanged").toEqual(before);
   });
 
   it("createNotification: B cannot target A's users", async () => {

@@ -29,7 +29,11 @@ describe("serverConfigFromEnv", () => {
   });
 
   it("reads an empty variable as its default", () => {
-    const empty = Object.fromEntries(["PORT", "HOST", "SEED_FILE", "LOG_LEVEL", "EMAIL_AUTH_KEY", "DATABASE_URL", "RATE_LIMIT", "CONCURRENCY_LIMIT", "VALIDATE_RESPONSES", "CORS_ORIGINS"].map((name) => [name, ""]));
+    const empty = Object.fromEntries(
+      ["PORT", "HOST", "SEED_FILE", "LOG_LEVEL", "EMAIL_AUTH_KEY", "DATABASE_URL", "RATE_LIMIT", "CONCURRENCY_LIMIT", "VALIDATE_RESPONSES", "CORS_ORIGINS"].map(
+        (name) => [name, ""],
+      ),
+    );
     expect(serverConfigFromEnv(empty)).toEqual(serverConfigFromEnv({}));
   });
 
@@ -94,13 +98,21 @@ describe("the other entry points' configuration", () => {
   });
 
   it("database commands: DATABASE_URL and both keys, empty read as unset", () => {
-    expect(databaseCommandConfigFromEnv({ DATABASE_URL: "postgres://x", EMAIL_AUTH_KEY: "", OLD_EMAIL_AUTH_KEY: "ab" })).toEqual({ url: "postgres://x", emailAuthKey: undefined, oldEmailAuthKey: "ab" });
+    expect(databaseCommandConfigFromEnv({ DATABASE_URL: "postgres://x", EMAIL_AUTH_KEY: "", OLD_EMAIL_AUTH_KEY: "ab" })).toEqual({
+      url: "postgres://x",
+      emailAuthKey: undefined,
+      oldEmailAuthKey: "ab",
+    });
   });
 });
 
 describe("one reader", () => {
   it("no module of the server, the mock or the CLI reads process.env but server/config.ts", () => {
-    const modules = ["server", "mock", "cli"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => join(dir, file)));
+    const modules = ["server", "mock", "cli"].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".ts"))
+        .map((file) => join(dir, file)),
+    );
     expect(modules.length).toBeGreaterThan(50);
     // cli/serve.ts hands the environment to the parser as it is (DATABASE_URL left out), never writing it.
     const readers = modules.filter((file) => /process\.env\b/.test(read(file))).map((file) => relative(".", file));

@@ -29,19 +29,26 @@ function importGraph(entries: string[]): Map<string, string[]> {
     if (graph.has(file)) continue;
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     const specifiers = importedFiles.map((imported) => imported.fileName);
-    graph.set(file, specifiers.filter((specifier) => !specifier.startsWith(".")));
+    graph.set(
+      file,
+      specifiers.filter((specifier) => !specifier.startsWith(".")),
+    );
     for (const specifier of specifiers.filter((specifier) => specifier.startsWith("."))) pending.push(resolve(file, specifier));
   }
   return graph;
 }
 
 describe("server/domain/", () => {
-  const entries = readdirSync(domain).filter((name) => name.endsWith(".ts")).map((name) => join(domain, name));
+  const entries = readdirSync(domain)
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(domain, name));
   const graph = importGraph(entries);
 
   it("reaches the port, the resources and the generated types it is built on", () => {
     const reached = [...graph.keys()].map((file) => relative(root, file)).sort();
-    expect(reached).toEqual(expect.arrayContaining(["server/domain/index.ts", "server/domain/store.ts", "server/domain/resources.ts", "generated/schema.d.ts", "generated/operations.ts"]));
+    expect(reached).toEqual(
+      expect.arrayContaining(["server/domain/index.ts", "server/domain/store.ts", "server/domain/resources.ts", "generated/schema.d.ts", "generated/operations.ts"]),
+    );
   });
 
   it("imports no package (no Express, pg, pino or validator), directly or through a module it imports", () => {

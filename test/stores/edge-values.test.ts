@@ -35,9 +35,23 @@ const answerOf = (answer: Answer) => ({ status: answer.status, body: masked(answ
 
 /** A request as the fuzz generator makes them, for the values the issue's attack found. */
 function request(operationId: OperationId, method: string, path: string, query: [string, string][], body?: unknown): FuzzRequest {
-  return { operationId, kind: "edge", method, path, query, headers: { ...credentialsFor(operationId, appA), ...(body === undefined ? {} : { "content-type": "application/json" }) }, body };
+  return {
+    operationId,
+    kind: "edge",
+    method,
+    path,
+    query,
+    headers: { ...credentialsFor(operationId, appA), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body,
+  };
 }
-const transport = (fromName: string) => ({ type: "SENDGRID", auth: { api_key: "SG.edge-values" }, email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example", from_name: fromName });
+const transport = (fromName: string) => ({
+  type: "SENDGRID",
+  auth: { api_key: "SG.edge-values" },
+  email_from: "no-reply@acme-shop.example",
+  email_admin: "admin@acme-shop.example",
+  from_name: fromName,
+});
 const providerId = recordsOfA.smsProviders[0]!;
 const provider = `/sms/providers/${providerId}`;
 const a = appA.applicationId;
@@ -135,7 +149,9 @@ describe.skipIf(unavailable !== undefined)("the document's edge values on the in
 
   it("PostgreSQL's own JSON functions read every stored body (->> and ::jsonb)", async () => {
     for (const table of ["sms_providers", "notifications", "email_transports", "widgets", "webhooks"]) {
-      const { rows } = await db.pool.query<{ n: number; read: number }>(`SELECT count(*)::int AS n, count((SELECT count(*) FROM jsonb_each_text(body::jsonb)))::int AS read FROM ${table}`);
+      const { rows } = await db.pool.query<{ n: number; read: number }>(
+        `SELECT count(*)::int AS n, count((SELECT count(*) FROM jsonb_each_text(body::jsonb)))::int AS read FROM ${table}`,
+      );
       expect(rows[0]!.read, table).toBe(rows[0]!.n);
     }
   });
@@ -145,7 +161,9 @@ describe.skipIf(unavailable !== undefined)("the document's edge values on the in
     expect(errors).toEqual([]);
     // Body values long enough not to be a word a log line holds anyway ("length"), the
     // attack's e-mail addresses among them.
-    const texts = sentBodies.flatMap((body) => Object.values(JSON.parse(body) as Record<string, unknown>)).filter((v): v is string => typeof v === "string" && v.length >= 12);
+    const texts = sentBodies
+      .flatMap((body) => Object.values(JSON.parse(body) as Record<string, unknown>))
+      .filter((v): v is string => typeof v === "string" && v.length >= 12);
     expect(texts).toContain("admin@acme-shop.example");
     expect(texts.filter((text) => logs.lines.some((line) => line.includes(text) || line.includes(JSON.stringify(text).slice(1, -1))))).toEqual([]);
   });

@@ -51,7 +51,17 @@ forEachStore("saveEmailTransport", (stores) => {
   it("creates the first transport with a new id, the clock's time and zero counters", async () => {
     const { saved, store } = await save(setup, { type: "SENDGRID", ...addresses, email_reply: "help@globex.example", from_name: "Globex", auth: sendgrid }, callerB);
     const result = (await saved).result;
-    expect(result).toMatchObject({ type: "SENDGRID", is_verified: false, send_count: 0, fail_count: 0, created_at: fixedNow.toISOString(), region: "", email_reply: "help@globex.example", from_name: "Globex", application_id: demo.b.applicationId });
+    expect(result).toMatchObject({
+      type: "SENDGRID",
+      is_verified: false,
+      send_count: 0,
+      fail_count: 0,
+      created_at: fixedNow.toISOString(),
+      region: "",
+      email_reply: "help@globex.example",
+      from_name: "Globex",
+      application_id: demo.b.applicationId,
+    });
     expect(result.id).toMatch(/^eml_[0-9a-f]{12}$/);
     expect(await store.emailTransport(callerB.applicationId)).toEqual(result);
   });

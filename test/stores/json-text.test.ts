@@ -7,9 +7,22 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromStored, storedJson } from "../../server/store/postgres/json-text.js";
 
-const units = fc.string({ unit: fc.oneof(fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\uffff", "0", "u", "d", "8"), fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n))) });
+const units = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\uffff", "0", "u", "d", "8"),
+    fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
+  ),
+});
 const values = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: "small" }, units, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("value"), { maxLength: 4 }), fc.dictionary(units, tie("value"), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: "small" },
+    units,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(units, tie("value"), { maxKeys: 4 }),
+  ),
 })).value;
 
 /** No lone surrogate: each high surrogate followed by a low one, each low one preceded by a high one. */
@@ -17,7 +30,13 @@ const wellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud8
 
 /** Every string and key of a parsed JSON value. */
 const stringsOf = (value: unknown): string[] =>
-  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(stringsOf) : value !== null && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)]) : [];
+  typeof value === "string"
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(stringsOf)
+      : value !== null && typeof value === "object"
+        ? Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)])
+        : [];
 
 describe("json-text: bodies PostgreSQL can hold", () => {
   it("reads back every value exactly, and writes no U+0000 or lone surrogate", () => {

@@ -13,8 +13,7 @@ import { callerA, fixedNow, offending, problemOf, seedWith, setupOn } from "../s
 
 const demoSeed = loadSeed();
 const nowSeconds = fixedNow.getTime() / 1000;
-const simple = (extra: Partial<NotificationCreate>): NotificationCreate =>
-  ({ type: "SIMPLE", title: "Hello", content: "A notice", ...extra }) as NotificationCreate;
+const simple = (extra: Partial<NotificationCreate>): NotificationCreate => ({ type: "SIMPLE", title: "Hello", content: "A notice", ...extra }) as NotificationCreate;
 
 forEachStore("createNotification", (stores) => {
   const setup = async (seed: Seed = demoSeed) => setupOn(await stores.fresh(seed));
@@ -24,7 +23,18 @@ forEachStore("createNotification", (stores) => {
     const body = await call("createNotification", { body: simple({ receivers: ["usr_7d2e9a4c1b6f"] }) });
     expect(body).toEqual({
       type: "api.application.notification.create",
-      result: { id: expect.stringMatching(/^ntf_[0-9a-f]{12}$/), type: "SIMPLE", status: "PENDING", title: "Hello", content: "A notice", level: 0, open_count: 0, send_at: fixedNow.toISOString(), name: "", receivers: ["usr_7d2e9a4c1b6f"] },
+      result: {
+        id: expect.stringMatching(/^ntf_[0-9a-f]{12}$/),
+        type: "SIMPLE",
+        status: "PENDING",
+        title: "Hello",
+        content: "A notice",
+        level: 0,
+        open_count: 0,
+        send_at: fixedNow.toISOString(),
+        name: "",
+        receivers: ["usr_7d2e9a4c1b6f"],
+      },
     });
     expect(await store.notifications(callerA.applicationId)).toEqual([body.result]);
   });
@@ -74,7 +84,10 @@ forEachStore("createNotification", (stores) => {
       app.activities.push({ ...app.activities[0]!, id: "act_other000001", account_id: "usr_5f5f5f5f5f5f", type: "PASSWORD_RESET" });
     });
     const { call } = await setup(seed);
-    const problem = await problemOf(() => call("createNotification", { body: simple({ receivers: ["usr_5f5f5f5f5f5f", "new.user@acme-shop.example"] }) }), "validation_failed");
+    const problem = await problemOf(
+      () => call("createNotification", { body: simple({ receivers: ["usr_5f5f5f5f5f5f", "new.user@acme-shop.example"] }) }),
+      "validation_failed",
+    );
     expect(offending(problem)).toEqual(["/receivers/0", "/receivers/1"]);
   });
 
@@ -90,7 +103,10 @@ forEachStore("createNotification", (stores) => {
   it("does not accept another application's group", async () => {
     const { call } = await setup();
     // Group 3 exists only in application A.
-    await problemOf(() => call("createNotification", { body: simple({ groups: [3] }), caller: { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId } }), "validation_failed");
+    await problemOf(
+      () => call("createNotification", { body: simple({ groups: [3] }), caller: { applicationId: demo.b.applicationId, organizationId: demo.b.organizationId } }),
+      "validation_failed",
+    );
   });
 
   it("keeps one spelling of receivers that differ only in letter case, the first", async () => {

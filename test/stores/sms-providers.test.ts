@@ -84,7 +84,14 @@ forEachStore("updateSmsProvider", (stores) => {
     const before = structuredClone((await store.smsProviders(callerA.applicationId))[0]!);
     expect(before.id).toBe(primary);
     // Each value differs from the stored one, the arrays from the stored arrays and from [].
-    const changes = { countries: ["FR"], patterns: ["+33", "+590"], phone_types: ["LANDLINE" as const], name: "Renamed", is_active: false, log_messages: "DISABLED" as const };
+    const changes = {
+      countries: ["FR"],
+      patterns: ["+33", "+590"],
+      phone_types: ["LANDLINE" as const],
+      name: "Renamed",
+      is_active: false,
+      log_messages: "DISABLED" as const,
+    };
     for (const [field, value] of Object.entries(changes)) expect(before[field as keyof SmsProvider]).not.toEqual(value);
     const body = await call("updateSmsProvider", { path: { id: primary }, body: changes });
     expect(body.result).toEqual({ ...before, ...changes });
@@ -162,7 +169,10 @@ forEachStore("updateSmsProvider", (stores) => {
   it("an unknown provider of another application is 404 and changes nothing", async () => {
     const { call, store } = await setup(seedWithProviders(3));
     const other = (await store.applications()).find((a) => a.id !== callerA.applicationId)!;
-    await problemOf(() => call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "DOWN" }, caller: { applicationId: other.id, organizationId: other.organizationId } }), "not_found");
+    await problemOf(
+      () => call("updateSmsProvider", { path: { id: "sms_p1" }, body: { sort: "DOWN" }, caller: { applicationId: other.id, organizationId: other.organizationId } }),
+      "not_found",
+    );
     expect(order(await store.smsProviders(callerA.applicationId))).toEqual(["sms_p1", "sms_p2", "sms_p3"]);
   });
 
@@ -176,7 +186,12 @@ forEachStore("updateSmsProvider", (stores) => {
       return { id: ids[(i * 7) % n]!, body };
     });
     const answers = await Promise.all(
-      requests.map(({ id, body }) => call("updateSmsProvider", { path: { id }, body }).then(() => "ok", (error: unknown) => (error instanceof ApiProblem ? error.code : String(error)))),
+      requests.map(({ id, body }) =>
+        call("updateSmsProvider", { path: { id }, body }).then(
+          () => "ok",
+          (error: unknown) => (error instanceof ApiProblem ? error.code : String(error)),
+        ),
+      ),
     );
     expect(answers.filter((a) => a !== "ok")).toEqual([]);
     const providers = await store.smsProviders(callerA.applicationId);

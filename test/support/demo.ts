@@ -55,7 +55,14 @@ export const recordsOfA = recordsOf(appA);
 export const idsOf = (app: DemoApplication): string[] => {
   const r = recordsOf(app);
   return [
-    ...r.widgets, ...r.users, ...r.encryptionReports, ...r.smsProviders, ...(r.emailTransport ? [r.emailTransport] : []),
-    ...r.webhooks, ...r.webhookHistory, app.applicationId, app.organizationId,
+    ...r.widgets,
+    ...r.users,
+    ...r.encryptionReports,
+    ...r.smsProviders,
+    ...(r.emailTransport ? [r.emailTransport] : []),
+    ...r.webhooks,
+    ...r.webhookHistory,
+    app.applicationId,
+    app.organizationId,
   ];
 };

@@ -67,8 +67,7 @@ function successMedia(operationId: OperationId): Node {
   return deref(operation(operationId).responses[String(operations[operationId].successStatus)])?.content?.["application/json"];
 }
 
-const values = (examples: Node): [string, unknown][] =>
-  Object.entries<Node>(examples ?? {}).map(([name, example]) => [name, structuredClone(deref(example).value)]);
+const values = (examples: Node): [string, unknown][] => Object.entries<Node>(examples ?? {}).map(([name, example]) => [name, structuredClone(deref(example).value)]);
 
 /** Named examples of the operation's JSON request body, in document order (deep copies). */
 export function requestExamples(operationId: OperationId): [string, unknown][] {
@@ -108,10 +107,7 @@ function absoluteRefs(node: Node): Node {
   if (Array.isArray(node)) return node.map(absoluteRefs);
   if (!node || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [
-      k,
-      k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v),
-    ]),
+    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v)]),
   );
 }
 

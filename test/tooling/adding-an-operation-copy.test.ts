@@ -99,7 +99,12 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
       ["generate", npm, ["run", "-s", "generate"]],
       ["changelog", npm, ["run", "-s", "changelog"]],
       ["tsc --noEmit", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]],
-      ["vitest (5 suites)", bin("vitest"), ["run", "--config", "test/vitest.config.ts", "--typecheck.enabled=false", "--reporter=verbose", ...suites], { TEST_POSTGRES: "off" }],
+      [
+        "vitest (5 suites)",
+        bin("vitest"),
+        ["run", "--config", "test/vitest.config.ts", "--typecheck.enabled=false", "--reporter=verbose", ...suites],
+        { TEST_POSTGRES: "off" },
+      ],
     ] as [string, string, string[], Record<string, string>?][]) {
       const done = await step(name, command, args, env);
       if (done.code !== 0) break;
@@ -180,15 +185,18 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
         server.stderr.on("data", (chunk: Buffer) => (printed += chunk));
         server.on("exit", (code) => reject(new Error(`the server exited ${code}: ${printed}`)));
       });
-      const remove = (id: string, apiKey = appA.apiKey) =>
-        fetch(`${url}/webhooks/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${apiKey}` } });
+      const remove = (id: string, apiKey = appA.apiKey) => fetch(`${url}/webhooks/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${apiKey}` } });
       const [mine] = recordsOf(appA).webhooks;
       const [theirs] = recordsOf(appB).webhooks;
 
       const first = await remove(mine!);
       expect([first.status, await first.text()]).toEqual([204, ""]);
       const again = await remove(mine!);
-      expect([again.status, again.headers.get("content-type"), ((await again.json()) as { code: string }).code]).toEqual([404, "application/problem+json; charset=utf-8", "not_found"]);
+      expect([again.status, again.headers.get("content-type"), ((await again.json()) as { code: string }).code]).toEqual([
+        404,
+        "application/problem+json; charset=utf-8",
+        "not_found",
+      ]);
       expect((await remove(theirs!)).status).toBe(404);
       expect((await remove(theirs!, appB.apiKey)).status).toBe(204);
     } finally {

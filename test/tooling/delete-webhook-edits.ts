@@ -6,10 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-type Edit =
-  | { file: string; after: string; insert: string }
-  | { file: string; create: string }
-  | { file: string; from: string; rename: [string, string][] };
+type Edit = { file: string; after: string; insert: string } | { file: string; create: string } | { file: string; from: string; rename: [string, string][] };
 
 const problemResponse = (kind: string) => ({
   file: `openapi/components/responses/DeleteWebhook${kind}.yaml`,
@@ -135,7 +132,8 @@ console.log(response.status); // 204
   {
     file: "server/domain/store.ts",
     after: "  webhook(applicationId: string, id: string): Promise<Webhook>;\n",
-    insert: "  /** Deletes a webhook and its history; 404 for a webhook not of this application. */\n  deleteWebhook(applicationId: string, id: string): Promise<void>;\n",
+    insert:
+      "  /** Deletes a webhook and its history; 404 for a webhook not of this application. */\n  deleteWebhook(applicationId: string, id: string): Promise<void>;\n",
   },
   {
     file: "server/store/memory.ts",

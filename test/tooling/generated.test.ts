@@ -24,7 +24,8 @@ let generation: Ran;
 beforeAll(async () => {
   // The scripts read openapi/ and scripts/ and write generated/, all relative to the cwd;
   // Biome formats generated/ last, with the project's biome.json (which reads .gitignore).
-  for (const shared of ["openapi", "scripts", "server", "node_modules", "tsconfig.json", "biome.json", ".gitignore"]) symlinkSync(join(root, shared), join(scratch, shared));
+  for (const shared of ["openapi", "scripts", "server", "node_modules", "tsconfig.json", "biome.json", ".gitignore"])
+    symlinkSync(join(root, shared), join(scratch, shared));
   copyFileSync(join(root, "package.json"), join(scratch, "package.json"));
   mkdirSync(join(scratch, "generated"));
   generation = await run("npm", ["run", "-s", "generate"], scratch);

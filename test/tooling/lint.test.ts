@@ -83,9 +83,13 @@ describe("lint", () => {
     expect(code, output).toBe(0);
   }, 60_000);
 
-  it.each(defects)("fails on $what ($rule)", async ({ rule }) => {
-    const { code, output } = await broken;
-    expect(code).not.toBe(0);
-    expect(output).toMatch(new RegExp(`${rule.replace(/\//g, "\\/")}: [1-9]`));
-  }, 60_000);
+  it.each(defects)(
+    "fails on $what ($rule)",
+    async ({ rule }) => {
+      const { code, output } = await broken;
+      expect(code).not.toBe(0);
+      expect(output).toMatch(new RegExp(`${rule.replace(/\//g, "\\/")}: [1-9]`));
+    },
+    60_000,
+  );
 });

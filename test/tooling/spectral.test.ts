@@ -16,7 +16,18 @@ interface Finding {
 
 async function lint(document: string): Promise<{ code: number; findings: Finding[] }> {
   const out = join(scratch, `${Math.random().toString(36).slice(2)}.json`);
-  const ran = await run(bin("spectral"), ["lint", document, "--ruleset", join(root, "openapi/spectral.yaml"), "--format", "json", "--output", out, "--fail-severity", "error"]);
+  const ran = await run(bin("spectral"), [
+    "lint",
+    document,
+    "--ruleset",
+    join(root, "openapi/spectral.yaml"),
+    "--format",
+    "json",
+    "--output",
+    out,
+    "--fail-severity",
+    "error",
+  ]);
   let findings: Finding[] = [];
   try {
     findings = JSON.parse(readFileSync(out, "utf8")) as Finding[];

@@ -163,18 +163,22 @@ describe("responses", () => {
       expectTypeOf(history.result[0]!.response_code).toEqualTypeOf<number | null>();
     }
 
-    const email = (await client.POST("/custom/emails", {
-      body: { type: "SES", email_from: "a@acme-shop.example", email_admin: "b@acme-shop.example" },
-    })).data;
+    const email = (
+      await client.POST("/custom/emails", {
+        body: { type: "SES", email_from: "a@acme-shop.example", email_admin: "b@acme-shop.example" },
+      })
+    ).data;
     if (email) {
       // The stored auth comes back only as an opaque token, never the submitted object.
       expectTypeOf(email.result.auth).toEqualTypeOf<string>();
       expectTypeOf(email.result.type).toEqualTypeOf<"SENDGRID" | "SES">();
     }
 
-    const notification = (await client.POST("/notifications", {
-      body: { type: "SIMPLE", title: "t", content: "c", broadcast: true },
-    })).data;
+    const notification = (
+      await client.POST("/notifications", {
+        body: { type: "SIMPLE", title: "t", content: "c", broadcast: true },
+      })
+    ).data;
     if (notification) {
       expectTypeOf(notification.result.type).toEqualTypeOf<S["NotificationType"]>();
       expectTypeOf(notification.result.send_at).toEqualTypeOf<string>();

@@ -86,7 +86,10 @@ describe("the labelled corpus under redocly diff and the project's policy", () =
 
   it.each(corpus.filter((entry) => entry.rule !== undefined))("$name: named by $rule", ({ name, impact, rule }) => {
     const result = results.get(name)!;
-    expect(result.changes.filter((c) => c.impact === impact).flatMap((c) => c.rules), summary(result)).toContain(rule);
+    expect(
+      result.changes.filter((c) => c.impact === impact).flatMap((c) => c.rules),
+      summary(result),
+    ).toContain(rule);
   });
 });
 

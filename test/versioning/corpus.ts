@@ -27,7 +27,8 @@ export const corpus: Labelled[] = [
   { name: "removed path", impact: "major", rule: "path-removed", change: (d) => delete d.paths["/widgets/{id}"] },
   {
     name: "renamed path",
-    impact: "major", rule: "path-removed",
+    impact: "major",
+    rule: "path-removed",
     change: (d) => {
       d.paths["/webhooks/{id}/deliveries"] = d.paths["/webhooks/{id}/history"];
       delete d.paths["/webhooks/{id}/history"];
@@ -78,11 +79,15 @@ export const corpus: Labelled[] = [
     },
     change: (d) => (schema(d, "EmailSettingsFields").properties.email_from.allOf = [{ $ref: "#/components/schemas/OpenValue" }]),
   },
-  { name: "description and example edits only", impact: "patch", change: (d) => {
-    op(d, "/webhooks").description = "Another text.";
-    schema(d, "Webhook").properties.url.examples = ["https://example.org/hook"];
-    param(d, "Limit").example = 50;
-  } },
+  {
+    name: "description and example edits only",
+    impact: "patch",
+    change: (d) => {
+      op(d, "/webhooks").description = "Another text.";
+      schema(d, "Webhook").properties.url.examples = ["https://example.org/hook"];
+      param(d, "Limit").example = 50;
+    },
+  },
   {
     name: "inline schema moved into a component",
     impact: "patch",
@@ -91,12 +96,18 @@ export const corpus: Labelled[] = [
       schema(d, "Webhook").properties.url = { $ref: "#/components/schemas/WebhookUrl" };
     },
   },
-  { name: "deprecated operation", impact: "minor", rule: "deprecated", change: (d) => Object.assign(op(d, "/widgets/{id}"), { deprecated: true, "x-sunset": "2027-06-30" }) },
+  {
+    name: "deprecated operation",
+    impact: "minor",
+    rule: "deprecated",
+    change: (d) => Object.assign(op(d, "/widgets/{id}"), { deprecated: true, "x-sunset": "2027-06-30" }),
+  },
 
   // Parameters
   {
     name: "new required query parameter",
-    impact: "major", rule: "parameter-became-required",
+    impact: "major",
+    rule: "parameter-became-required",
     change: (d) => op(d, "/webhooks").parameters.push({ name: "event", in: "query", required: true, schema: { type: "string" } }),
   },
   {
@@ -108,48 +119,103 @@ export const corpus: Labelled[] = [
   { name: "required parameter made optional", impact: "patch", prepare: (d) => (param(d, "Limit").required = true), change: (d) => (param(d, "Limit").required = false) },
   {
     name: "parameter removed",
-    impact: "major", rule: "parameter-removed",
-    change: (d) => (op(d, "/reports/encryption").parameters = op(d, "/reports/encryption").parameters.filter((p: Node) => p.$ref !== "#/components/parameters/ReportStatus")),
+    impact: "major",
+    rule: "parameter-removed",
+    change: (d) =>
+      (op(d, "/reports/encryption").parameters = op(d, "/reports/encryption").parameters.filter((p: Node) => p.$ref !== "#/components/parameters/ReportStatus")),
   },
-  { name: "parameter serialization changed (style)", impact: "major", rule: "parameter-serialization-changed", change: (d) => (param(d, "ReportStatus").explode = false) },
+  {
+    name: "parameter serialization changed (style)",
+    impact: "major",
+    rule: "parameter-serialization-changed",
+    change: (d) => (param(d, "ReportStatus").explode = false),
+  },
   { name: "parameter type change", impact: "major", rule: "schema-type-changed", change: (d) => (param(d, "Limit").schema.type = "string") },
   { name: "parameter type widened", impact: "patch", change: (d) => (param(d, "Limit").schema.type = ["integer", "null"]) },
   { name: "tighter maximum of a request parameter", impact: "major", rule: "schema-constraint-changed", change: (d) => (param(d, "Limit").schema.maximum = 50) },
   { name: "looser maximum of a request parameter", impact: "patch", change: (d) => (param(d, "Limit").schema.maximum = 500) },
   { name: "looser minimum of a request parameter", impact: "patch", change: (d) => (param(d, "Limit").schema.minimum = 1) },
   { name: "default value of a parameter changed", impact: "major", rule: "request-default-changed", change: (d) => (param(d, "Limit").schema.default = 20) },
-  { name: "deprecated parameter", impact: "minor", rule: "deprecated", change: (d) => Object.assign(param(d, "ReportStatus"), { deprecated: true, "x-sunset": "2027-06-30" }) },
+  {
+    name: "deprecated parameter",
+    impact: "minor",
+    rule: "deprecated",
+    change: (d) => Object.assign(param(d, "ReportStatus"), { deprecated: true, "x-sunset": "2027-06-30" }),
+  },
 
   // Request bodies
-  { name: "tighter maxLength in a request", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "SmsProviderUpdate").properties.name.maxLength = 50) },
+  {
+    name: "tighter maxLength in a request",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "SmsProviderUpdate").properties.name.maxLength = 50),
+  },
   { name: "looser maxLength in a request", impact: "patch", change: (d) => (schema(d, "SmsProviderUpdate").properties.name.maxLength = 200) },
-  { name: "tighter minItems in a request (RADIO)", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "RadioNotificationCreate").properties.radio.minItems = 3) },
-  { name: "changed pattern in a request", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "SesSettings").properties.auth.properties.region.pattern = "^[a-z]{2}-[a-z]+-\\d$") },
-  { name: "new pattern in a request", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "SmsProviderUpdate").properties.name.pattern = "^[A-Za-z ]+$") },
+  {
+    name: "tighter minItems in a request (RADIO)",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "RadioNotificationCreate").properties.radio.minItems = 3),
+  },
+  {
+    name: "changed pattern in a request",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "SesSettings").properties.auth.properties.region.pattern = "^[a-z]{2}-[a-z]+-\\d$"),
+  },
+  {
+    name: "new pattern in a request",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "SmsProviderUpdate").properties.name.pattern = "^[A-Za-z ]+$"),
+  },
   { name: "pattern removed in a request", impact: "patch", change: (d) => delete schema(d, "SesSettings").properties.auth.properties.region.pattern },
   { name: "format changed in a request", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "EmailAddress").format = "idn-email") },
   {
     name: "new required request body field",
-    impact: "major", rule: "required-properties-added",
+    impact: "major",
+    rule: "required-properties-added",
     change: (d) => {
       schema(d, "SmsProviderUpdate").properties.channel = { type: "string" };
       schema(d, "SmsProviderUpdate").required = ["channel"];
     },
   },
   { name: "new optional request body field", impact: "minor", change: (d) => (schema(d, "SmsProviderUpdate").properties.channel = { type: "string" }) },
-  { name: "optional request field made required", impact: "major", rule: "required-properties-added", change: (d) => (schema(d, "SmsProviderUpdate").required = ["name"]) },
+  {
+    name: "optional request field made required",
+    impact: "major",
+    rule: "required-properties-added",
+    change: (d) => (schema(d, "SmsProviderUpdate").required = ["name"]),
+  },
   { name: "request field removed (closed schema)", impact: "major", rule: "property-removed", change: (d) => delete schema(d, "SmsProviderUpdate").properties.is_active },
-  { name: "new enum value in a request", impact: "minor", rule: "request-enum-values-added", change: (d) => schema(d, "SmsProviderUpdate").properties.sort.enum.push("CORPUS_ADDED") },
-  { name: "removed enum value in a request", impact: "major", rule: "enum-values-removed", change: (d) => (schema(d, "SmsProviderUpdate").properties.sort.enum = ["UP"]) },
+  {
+    name: "new enum value in a request",
+    impact: "minor",
+    rule: "request-enum-values-added",
+    change: (d) => schema(d, "SmsProviderUpdate").properties.sort.enum.push("CORPUS_ADDED"),
+  },
+  {
+    name: "removed enum value in a request",
+    impact: "major",
+    rule: "enum-values-removed",
+    change: (d) => (schema(d, "SmsProviderUpdate").properties.sort.enum = ["UP"]),
+  },
   {
     name: "const of a request variant changed (SIMPLE → PLAIN)",
-    impact: "major", rule: "schema-constraint-changed",
+    impact: "major",
+    rule: "schema-constraint-changed",
     change: (d) => (schema(d, "SimpleNotificationCreate").allOf[0].properties.type.const = "PLAIN"),
   },
-  { name: "default value of a request field changed", impact: "major", rule: "request-default-changed", change: (d) => (schema(d, "NotificationFields").properties.level.default = 50) },
+  {
+    name: "default value of a request field changed",
+    impact: "major",
+    rule: "request-default-changed",
+    change: (d) => (schema(d, "NotificationFields").properties.level.default = 50),
+  },
   {
     name: "discriminator mapping change",
-    impact: "major", rule: "schema-constraint-changed",
+    impact: "major",
+    rule: "schema-constraint-changed",
     change: (d) => (schema(d, "NotificationCreate").discriminator.mapping.SURVEY = "#/components/schemas/RadioNotificationCreate"),
   },
   {
@@ -165,7 +231,8 @@ export const corpus: Labelled[] = [
   },
   {
     name: "oneOf variant removed from a request",
-    impact: "major", rule: "schema-combinator-changed",
+    impact: "major",
+    rule: "schema-combinator-changed",
     change: (d) => {
       const union = schema(d, "NotificationCreate");
       union.oneOf = union.oneOf.filter((b: Node) => !b.$ref.endsWith("/CheckboxNotificationCreate"));
@@ -174,12 +241,28 @@ export const corpus: Labelled[] = [
   },
   {
     name: "unevaluatedProperties: false added to a request variant",
-    impact: "major", rule: "schema-constraint-changed",
+    impact: "major",
+    rule: "schema-constraint-changed",
     prepare: (d) => delete schema(d, "SurveyNotificationCreate").unevaluatedProperties,
-    change: (d) => (schema(d, "SurveyNotificationCreate").unevaluatedProperties = false) },
-  { name: "unevaluatedProperties: false removed from a request variant", impact: "patch", change: (d) => delete schema(d, "SimpleNotificationCreate").unevaluatedProperties },
-  { name: "if condition changed (broadcast)", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "NotificationFields").if.properties.broadcast.const = false) },
-  { name: "then branch tightened (receivers)", impact: "major", rule: "schema-constraint-changed", change: (d) => (schema(d, "NotificationFields").else.anyOf[0].properties.receivers.minItems = 2) },
+    change: (d) => (schema(d, "SurveyNotificationCreate").unevaluatedProperties = false),
+  },
+  {
+    name: "unevaluatedProperties: false removed from a request variant",
+    impact: "patch",
+    change: (d) => delete schema(d, "SimpleNotificationCreate").unevaluatedProperties,
+  },
+  {
+    name: "if condition changed (broadcast)",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "NotificationFields").if.properties.broadcast.const = false),
+  },
+  {
+    name: "then branch tightened (receivers)",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    change: (d) => (schema(d, "NotificationFields").else.anyOf[0].properties.receivers.minItems = 2),
+  },
   {
     name: "if/then/else removed from a request",
     impact: "patch",
@@ -196,28 +279,53 @@ export const corpus: Labelled[] = [
     change: (d) => (op(d, "/sms/providers/{id}", "put").requestBody.required = true),
   },
   { name: "request body made optional", impact: "patch", change: (d) => (op(d, "/sms/providers/{id}", "put").requestBody.required = false) },
-  { name: "request media type removed", impact: "major", rule: "media-type-removed", change: (d) => {
-    const content = op(d, "/sms/providers/{id}", "put").requestBody.content;
-    content["application/merge-patch+json"] = content["application/json"];
-    delete content["application/json"];
-  } },
+  {
+    name: "request media type removed",
+    impact: "major",
+    rule: "media-type-removed",
+    change: (d) => {
+      const content = op(d, "/sms/providers/{id}", "put").requestBody.content;
+      content["application/merge-patch+json"] = content["application/json"];
+      delete content["application/json"];
+    },
+  },
 
   // Responses
-  { name: "removed response field", impact: "major", rule: "property-removed", change: (d) => {
-    delete schema(d, "Webhook").properties.is_active;
-    schema(d, "Webhook").required = without(schema(d, "Webhook").required, "is_active");
-  } },
-  { name: "response field made optional", impact: "major", rule: "required-properties-removed", change: (d) => (schema(d, "Webhook").required = without(schema(d, "Webhook").required, "url")) },
-  { name: "new response field", impact: "minor", change: (d) => {
-    schema(d, "Webhook").properties.description = { type: "string" };
-    schema(d, "Webhook").required.push("description");
-  } },
-  { name: "optional response field made required", impact: "patch", prepare: (d) => (schema(d, "Webhook").required = without(schema(d, "Webhook").required, "url")), change: (d) => schema(d, "Webhook").required.push("url") },
+  {
+    name: "removed response field",
+    impact: "major",
+    rule: "property-removed",
+    change: (d) => {
+      delete schema(d, "Webhook").properties.is_active;
+      schema(d, "Webhook").required = without(schema(d, "Webhook").required, "is_active");
+    },
+  },
+  {
+    name: "response field made optional",
+    impact: "major",
+    rule: "required-properties-removed",
+    change: (d) => (schema(d, "Webhook").required = without(schema(d, "Webhook").required, "url")),
+  },
+  {
+    name: "new response field",
+    impact: "minor",
+    change: (d) => {
+      schema(d, "Webhook").properties.description = { type: "string" };
+      schema(d, "Webhook").required.push("description");
+    },
+  },
+  {
+    name: "optional response field made required",
+    impact: "patch",
+    prepare: (d) => (schema(d, "Webhook").required = without(schema(d, "Webhook").required, "url")),
+    change: (d) => schema(d, "Webhook").required.push("url"),
+  },
   { name: "new enum value in a response", impact: "major", rule: "enum-values-added", change: (d) => schema(d, "NotificationType").enum.push("CORPUS_ADDED") },
   { name: "removed enum value in a response", impact: "patch", change: (d) => (schema(d, "EmailProviderType").enum = ["SENDGRID"]) },
   {
     name: "const change of a response `type`",
-    impact: "major", rule: "schema-constraint-changed",
+    impact: "major",
+    rule: "schema-constraint-changed",
     change: (d) => (schema(d, "NotificationCreateResponse").properties.type.const = "api.notification.create"),
   },
   { name: "response field made nullable", impact: "major", rule: "schema-type-changed", change: (d) => (schema(d, "Webhook").properties.url.type = ["string", "null"]) },
@@ -226,22 +334,52 @@ export const corpus: Labelled[] = [
   { name: "deprecated response field", impact: "minor", rule: "deprecated", change: (d) => (schema(d, "Webhook").properties.is_active.deprecated = true) },
   { name: "new error status", impact: "minor", change: (d) => (op(d, "/webhooks/{id}").responses["409"] = { $ref: "#/components/responses/Conflict" }) },
   { name: "error status removed", impact: "major", rule: "response-removed", change: (d) => delete op(d, "/widgets/{id}").responses["404"] },
-  { name: "success status changed (200 → 201)", impact: "major", rule: "response-removed", change: (d) => {
-    const responses = op(d, "/notifications", "post").responses;
-    responses["201"] = responses["200"];
-    delete responses["200"];
-  } },
-  { name: "response header removed", impact: "major", rule: "response-header-removed", change: (d) => delete op(d, "/webhooks").responses["200"].headers["X-Request-Id"] },
-  { name: "response media type removed", impact: "major", rule: "media-type-removed", change: (d) => {
-    const content = op(d, "/webhooks").responses["200"].content;
-    content["application/vnd.authsvc+json"] = content["application/json"];
-    delete content["application/json"];
-  } },
+  {
+    name: "success status changed (200 → 201)",
+    impact: "major",
+    rule: "response-removed",
+    change: (d) => {
+      const responses = op(d, "/notifications", "post").responses;
+      responses["201"] = responses["200"];
+      delete responses["200"];
+    },
+  },
+  {
+    name: "response header removed",
+    impact: "major",
+    rule: "response-header-removed",
+    change: (d) => delete op(d, "/webhooks").responses["200"].headers["X-Request-Id"],
+  },
+  {
+    name: "response media type removed",
+    impact: "major",
+    rule: "media-type-removed",
+    change: (d) => {
+      const content = op(d, "/webhooks").responses["200"].content;
+      content["application/vnd.authsvc+json"] = content["application/json"];
+      delete content["application/json"];
+    },
+  },
 
   // Security and servers
-  { name: "changed security scheme (apiKey header name)", impact: "major", rule: "security-scheme-changed", change: (d) => (d.components.securitySchemes.apiKey.name = "X-Application-Key") },
-  { name: "changed security scheme (bearer → basic)", impact: "major", rule: "security-scheme-changed", change: (d) => (d.components.securitySchemes.bearerAuth.scheme = "basic") },
-  { name: "operation moved to another scheme", impact: "major", rule: "security-requirement-changed", change: (d) => (op(d, "/webhooks").security = [{ apiKey: [], apiSecret: [] }]) },
+  {
+    name: "changed security scheme (apiKey header name)",
+    impact: "major",
+    rule: "security-scheme-changed",
+    change: (d) => (d.components.securitySchemes.apiKey.name = "X-Application-Key"),
+  },
+  {
+    name: "changed security scheme (bearer → basic)",
+    impact: "major",
+    rule: "security-scheme-changed",
+    change: (d) => (d.components.securitySchemes.bearerAuth.scheme = "basic"),
+  },
+  {
+    name: "operation moved to another scheme",
+    impact: "major",
+    rule: "security-requirement-changed",
+    change: (d) => (op(d, "/webhooks").security = [{ apiKey: [], apiSecret: [] }]),
+  },
   { name: "security alternative added", impact: "minor", change: (d) => op(d, "/webhooks").security.push({ apiKey: [], apiSecret: [] }) },
   { name: "server URL change", impact: "major", rule: "server-removed", change: (d) => (d.servers[0].url = "https://api.authsvc.example/v2") },
   { name: "server added", impact: "minor", change: (d) => d.servers.push({ url: "https://eu.api.authsvc.example/v1" }) },

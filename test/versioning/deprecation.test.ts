@@ -106,8 +106,15 @@ describe("the rendered reference of the deprecated copy", { timeout: 120_000 }, 
   it("shows the Deprecated badge on the operation", async () => {
     const html = join(dir, "index.html");
     const built = await run(bin("redocly"), [
-      "build-docs", copyFile, "--config", join(root, "openapi/redocly.yaml"), "--inlineBundle",
-      "--template", join(root, "openapi/docs-template.hbs"), "-o", html,
+      "build-docs",
+      copyFile,
+      "--config",
+      join(root, "openapi/redocly.yaml"),
+      "--inlineBundle",
+      "--template",
+      join(root, "openapi/docs-template.hbs"),
+      "-o",
+      html,
     ]);
     expect(built.code, built.output).toBe(0);
     if (!existsSync("/usr/bin/chromium")) throw new Error("/usr/bin/chromium is missing: apt-get install -y chromium (.ci/run does this)");

@@ -17,8 +17,7 @@ export function createRepo(files: Record<string, string> = {}): Repo {
   const dir = mkdtempSync(join(tmpdir(), "contract-repo-"));
   cpSync(join(root, "openapi"), join(dir, "openapi"), { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  const git = (...args: string[]) =>
-    execFileSync("git", args, { cwd: dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).toString();
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).toString();
   git("init", "-q", "-b", "main");
   git("config", "user.email", "test@example.invalid");
   git("config", "user.name", "test");

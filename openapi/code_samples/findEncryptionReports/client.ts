@@ -7,4 +7,7 @@ const { data, error } = await api.GET("/reports/encryption", {
   },
 });
 if (error) throw new Error(`${error.code}: ${error.detail}`);
-console.log(data.meta, data.result.map((r) => r.id));
+console.log(
+  data.meta,
+  data.result.map((r) => r.id),
+);

@@ -5,4 +5,7 @@ const { data, error } = await api.GET("/users/{id}/activity", {
   params: { path: { id: "usr_7d2e9a4c1b6f" }, query: { limit: 10, page: 1 } },
 });
 if (error) throw new Error(`${error.code}: ${error.detail}`);
-console.log(data.meta.total_count, data.result.map((a) => `${a.created_at} ${a.status}`));
+console.log(
+  data.meta.total_count,
+  data.result.map((a) => `${a.created_at} ${a.status}`),
+);

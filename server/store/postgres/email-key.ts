@@ -69,7 +69,11 @@ export async function rotateEmailAuthKey(pool: pg.Pool, oldKey: Buffer, newKey: 
     if (stored !== undefined && stored !== keyFingerprint(oldKey)) {
       throw new Error(`OLD_${emailAuthKeyEnv} is not the key of the data at ${where}; nothing was changed`);
     }
-    const rows = (await client.query<{ application_id: string; token: string }>(`SELECT application_id, body->>'auth' AS token FROM email_transports ORDER BY application_id FOR UPDATE`)).rows;
+    const rows = (
+      await client.query<{ application_id: string; token: string }>(
+        `SELECT application_id, body->>'auth' AS token FROM email_transports ORDER BY application_id FOR UPDATE`,
+      )
+    ).rows;
     for (const row of rows) {
       if (!opens(row.token, oldKey)) throw new Error(`the e-mail transport of ${row.application_id} does not open with OLD_${emailAuthKeyEnv}; nothing was changed`);
       const token = sealAuth(openAuth(row.token, oldKey), newKey);

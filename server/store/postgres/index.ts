@@ -85,10 +85,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   /** One page of a list: an exact count and the rows of the page. */
   async function page<T>(countSql: string, pageSql: string, keys: unknown[], paging: Paging): Promise<Page<T>> {
     const start = pageStart(paging);
-    const [count, rows] = await Promise.all([
-      pool.query<{ total: number }>(countSql, keys),
-      pool.query<{ body: T }>(pageSql, [...keys, paging.limit, start]),
-    ]);
+    const [count, rows] = await Promise.all([pool.query<{ total: number }>(countSql, keys), pool.query<{ body: T }>(pageSql, [...keys, paging.limit, start])]);
     const result = bodies(rows);
     return { result, meta: pageMeta(count.rows[0]!.total, result.length, paging) };
   }
@@ -154,7 +151,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         // Maintaining a dozen indexes row by row costs several times more than building them
         // once: a large load drops them and builds them again after COPY, in the same
         // transaction (the table is locked for it, so other readers of reports wait).
-        const rebuilt = records.length >= (options.rebuildIndexesFrom ?? 50_000) ? (await client.query<{ name: string; definition: string }>(sql.reportIndexes)).rows : [];
+        const rebuilt =
+          records.length >= (options.rebuildIndexesFrom ?? 50_000) ? (await client.query<{ name: string; definition: string }>(sql.reportIndexes)).rows : [];
         for (const index of rebuilt) await client.query(`DROP INDEX ${client.escapeIdentifier(index.name)}`);
         await copyReports(client, applicationId, records);
         if (rebuilt.length > 0) await client.query(sql.buildMemory);

@@ -15,7 +15,9 @@ const escaped = /\uffff(?:(0)|(\uffff)|u([0-9a-f]{4}))/g;
 
 function encodeString(value: string): string {
   if (!needsEscape.test(value)) return value;
-  return value.replace(toEscape, (c) => (c === "\u0000" ? `${escapeMark}0` : c === escapeMark ? escapeMark + escapeMark : `${escapeMark}u${c.charCodeAt(0).toString(16)}`));
+  return value.replace(toEscape, (c) =>
+    c === "\u0000" ? `${escapeMark}0` : c === escapeMark ? escapeMark + escapeMark : `${escapeMark}u${c.charCodeAt(0).toString(16)}`,
+  );
 }
 
 function decodeString(value: string): string {

@@ -13,8 +13,6 @@ import type { CredentialPrefetch, CredentialRow } from "./credential-prefetch.js
 import { rateLimitHit, unscoped } from "./sql.js";
 import { databaseProblem } from "./unavailable.js";
 
-
-
 /** A database out of reach is the 503 problem here too (express-rate-limit passes it to the error mapper). */
 async function guarded<T>(work: Promise<T>): Promise<T> {
   try {
@@ -67,8 +65,19 @@ export class PostgresRateLimitStore implements Store {
     // The limiter's key of a request presenting an API key is `key:` + the key's SHA-256.
     const digest = this.prefetch && /^key:([0-9a-f]{64})$/.exec(key)?.[1];
     if (digest) {
-      const row = (await guarded(this.pool.query<{ hits: number; reset_at: Date } & Partial<CredentialRow>>(unscoped.hitWithCredential, [this.prefix + key, this.#windowMs, Buffer.from(digest, "hex")]))).rows[0]!;
-      this.prefetch!.put(digest, row.id === null || row.id === undefined ? undefined : { secret_digest: row.secret_digest!, id: row.id, organization_id: row.organization_id! });
+      const row = (
+        await guarded(
+          this.pool.query<{ hits: number; reset_at: Date } & Partial<CredentialRow>>(unscoped.hitWithCredential, [
+            this.prefix + key,
+            this.#windowMs,
+            Buffer.from(digest, "hex"),
+          ]),
+        )
+      ).rows[0]!;
+      this.prefetch!.put(
+        digest,
+        row.id === null || row.id === undefined ? undefined : { secret_digest: row.secret_digest!, id: row.id, organization_id: row.organization_id! },
+      );
       return { totalHits: row.hits, resetTime: row.reset_at };
     }
     const row = (await guarded(this.pool.query<{ hits: number; reset_at: Date }>(rateLimitHit, [this.prefix + key, this.#windowMs]))).rows[0]!;
@@ -76,7 +85,9 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const row = (await guarded(this.pool.query<{ hits: number; reset_at: Date }>("SELECT hits, reset_at FROM rate_limits WHERE key = $1 AND reset_at > now()", [this.prefix + key]))).rows[0];
+    const row = (
+      await guarded(this.pool.query<{ hits: number; reset_at: Date }>("SELECT hits, reset_at FROM rate_limits WHERE key = $1 AND reset_at > now()", [this.prefix + key]))
+    ).rows[0];
     return row === undefined ? undefined : { totalHits: row.hits, resetTime: row.reset_at };
   }
 

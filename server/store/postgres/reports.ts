@@ -184,12 +184,21 @@ function wholeDays(fromMs: number, untilMs: number): { firstDay: number; endDay:
  * low-cardinality columns is read, however many reports match. Without `perDay` the whole
  * days are one row (a count needs no more).
  */
-function dayRows(columns: string, param: (value: unknown) => string, { firstDay, endDay, fromMs, untilMs }: NonNullable<ReturnType<typeof wholeDays>>, perDay: boolean): string {
+function dayRows(
+  columns: string,
+  param: (value: unknown) => string,
+  { firstDay, endDay, fromMs, untilMs }: NonNullable<ReturnType<typeof wholeDays>>,
+  perDay: boolean,
+): string {
   const at = (ms: number) => param(new Date(ms).toISOString());
   const days = [columns];
   if (Number.isFinite(firstDay)) days.push(`day >= ${param(isoDay(firstDay))}::date`);
   if (Number.isFinite(endDay)) days.push(`day < ${param(isoDay(endDay))}::date`);
-  const parts = [perDay ? `SELECT day, sum(n) AS n FROM report_day_counts WHERE ${days.join(" AND ")} GROUP BY day` : `SELECT NULL::date AS day, sum(n) AS n FROM report_day_counts WHERE ${days.join(" AND ")}`];
+  const parts = [
+    perDay
+      ? `SELECT day, sum(n) AS n FROM report_day_counts WHERE ${days.join(" AND ")} GROUP BY day`
+      : `SELECT NULL::date AS day, sum(n) AS n FROM report_day_counts WHERE ${days.join(" AND ")}`,
+  ];
   const partial = (day: number, fromTs: number, untilTs: number) =>
     parts.push(`SELECT ${param(isoDay(day))}::date, count(*) FROM encryption_reports WHERE ${columns} AND created_at >= ${at(fromTs)} AND created_at < ${at(untilTs)}`);
   if (Number.isFinite(untilMs) && endDay < untilMs) partial(endDay, endDay, untilMs);
@@ -202,22 +211,26 @@ const field = (value: string) => value.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\
 
 /** One COPY line of a report. */
 function copyLine(applicationId: string, row: EncryptionReport, groups: readonly number[]): string {
-  return [
-    applicationId,
-    row.id,
-    row.created_at,
-    row.account_id,
-    row.user.email.toLowerCase(),
-    row.country.code,
-    row.region.code,
-    row.device.type,
-    row.device.version,
-    row.status,
-    normalizeIp(row.ip_source),
-    normalizeIp(row.ip_device),
-    `{${groups.join(",")}}`,
-    JSON.stringify(row),
-  ].map(field).join("\t") + "\n";
+  return (
+    [
+      applicationId,
+      row.id,
+      row.created_at,
+      row.account_id,
+      row.user.email.toLowerCase(),
+      row.country.code,
+      row.region.code,
+      row.device.type,
+      row.device.version,
+      row.status,
+      normalizeIp(row.ip_source),
+      normalizeIp(row.ip_device),
+      `{${groups.join(",")}}`,
+      JSON.stringify(row),
+    ]
+      .map(field)
+      .join("\t") + "\n"
+  );
 }
 
 /**
@@ -230,7 +243,10 @@ export async function copyReports(client: PoolClient, applicationId: string, rec
   const batch = 2_000;
   async function* lines() {
     for (let i = 0; i < records.length; i += batch) {
-      yield records.slice(i, i + batch).map((row) => copyLine(applicationId, row, groups.get(row.account_id) ?? [])).join("");
+      yield records
+        .slice(i, i + batch)
+        .map((row) => copyLine(applicationId, row, groups.get(row.account_id) ?? []))
+        .join("");
     }
   }
   await pipeline(Readable.from(lines()), client.query(copyFrom(sql.copyReports)));

@@ -12,7 +12,21 @@ import { recordEmailAuthKey } from "./email-key.js";
 import { storedJson } from "./json-text.js";
 import { copyReports } from "./reports.js";
 
-const tables = ["credentials", "notifications", "webhook_history", "webhooks", "email_transports", "sms_providers", "report_day_counts", "report_groups", "encryption_reports", "activities", "widgets", "users", "applications"];
+const tables = [
+  "credentials",
+  "notifications",
+  "webhook_history",
+  "webhooks",
+  "email_transports",
+  "sms_providers",
+  "report_day_counts",
+  "report_groups",
+  "encryption_reports",
+  "activities",
+  "widgets",
+  "users",
+  "applications",
+];
 
 function digest(clear: string | undefined, hex: string | undefined): Buffer {
   return clear !== undefined ? sha256(clear) : Buffer.from(hex!, "hex");

@@ -34,7 +34,8 @@ const cases: Case[] = [
   },
   {
     name: "an unknown key",
-    headers: (id): Headers => (usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": appA.apiSecret }),
+    headers: (id): Headers =>
+      usesBearer(id) ? { authorization: "Bearer ak_live_unknown_0000000000000000" } : { "x-api-key": "ak_live_unknown_0000000000000000", "x-api-secret": appA.apiSecret },
     status: 401,
   },
   { name: "a malformed Authorization header", headers: () => ({ authorization: `Basic ${appA.apiKey}` }), status: 401, only: "bearer" },

@@ -26,7 +26,11 @@ const preflight = (origin: string, path = widget) =>
     headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization,x-request-id" },
   });
 
-const lowerList = (value: string | null) => (value ?? "").split(/,\s*/).map((name) => name.toLowerCase()).sort();
+const lowerList = (value: string | null) =>
+  (value ?? "")
+    .split(/,\s*/)
+    .map((name) => name.toLowerCase())
+    .sort();
 
 describe("an allowed origin (the default: local dev servers on any port)", { timeout: 90_000 }, () => {
   it("gets its preflight answered 204 with the allowed methods and headers, before credentials and validation", async () => {
@@ -55,7 +59,11 @@ describe("an allowed origin (the default: local dev servers on any port)", { tim
     const ok = await fetch(`${server.url}${widget}`, { headers: { ...bearer, origin } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(origin);
-    expect(lowerList(ok.headers.get("access-control-expose-headers"))).toEqual(corsExposedHeaders(loadDocument()).map((name) => name.toLowerCase()).sort());
+    expect(lowerList(ok.headers.get("access-control-expose-headers"))).toEqual(
+      corsExposedHeaders(loadDocument())
+        .map((name) => name.toLowerCase())
+        .sort(),
+    );
     const limited = await fetch(`${server.url}${widget}`, { headers: { ...bearer, origin } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("access-control-allow-origin")).toBe(origin);
@@ -75,7 +83,10 @@ describe("exposed headers", () => {
   it("follow the document: a header declared on one response is exposed", () => {
     const document = structuredClone(loadDocument());
     const readWidget = (document.paths!["/widgets/{id}"] as unknown as { get: { responses: Record<string, unknown> } }).get;
-    readWidget.responses["202"] = { description: "Accepted", headers: { "X-Widget-Version": { schema: { type: "string" } }, "Cache-Control": { schema: { type: "string" } } } };
+    readWidget.responses["202"] = {
+      description: "Accepted",
+      headers: { "X-Widget-Version": { schema: { type: "string" } }, "Cache-Control": { schema: { type: "string" } } },
+    };
     const exposed = corsExposedHeaders(document);
     expect(exposed).toContain("X-Widget-Version");
     expect(exposed).not.toContain("Cache-Control");

@@ -235,7 +235,11 @@ describe("415 unsupported_media_type", () => {
   });
 
   it("refuses a JSON body in an unsupported charset", async () => {
-    const response = await fetch(`${server.url}/custom/emails`, { method: "POST", headers: { ...bearer, "content-type": "application/json; charset=latin1" }, body: "{}" });
+    const response = await fetch(`${server.url}/custom/emails`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json; charset=latin1" },
+      body: "{}",
+    });
     expect(response.status).toBe(415);
   });
 
@@ -243,7 +247,10 @@ describe("415 unsupported_media_type", () => {
     const response = await rawRequest(new URL(server.url), {
       method: "GET",
       target: "/v1/widgets/wgt_5a3c8e1f7b92",
-      headers: [["Authorization", bearer.authorization], ["Content-Type", "application/json"]],
+      headers: [
+        ["Authorization", bearer.authorization],
+        ["Content-Type", "application/json"],
+      ],
       body: "{",
     });
     expect(response.status).toBe(200);
@@ -254,7 +261,10 @@ describe("415 unsupported_media_type", () => {
     const response = await rawRequest(new URL(server.url), {
       method: "POST",
       target: "/v1/custom/emails",
-      headers: [["Authorization", bearer.authorization], ["Content-Type", "application/json; charset=latin1"]],
+      headers: [
+        ["Authorization", bearer.authorization],
+        ["Content-Type", "application/json; charset=latin1"],
+      ],
     });
     expect(response.status).toBe(400);
   });
@@ -266,7 +276,12 @@ describe("415 unsupported_media_type", () => {
     ["POST", "/v1/notifications", undefined],
     ["PUT", "/v1/sms/providers/sms_9e4a1d7c3b2f", bearer.authorization],
   ])("%s %s without any body: 400, the body is required", async (method, target, authorization) => {
-    const credentials: [string, string][] = authorization ? [["Authorization", authorization]] : [["X-Api-Key", appA.apiKey], ["X-Api-Secret", appA.apiSecret]];
+    const credentials: [string, string][] = authorization
+      ? [["Authorization", authorization]]
+      : [
+          ["X-Api-Key", appA.apiKey],
+          ["X-Api-Secret", appA.apiSecret],
+        ];
     const response = await rawRequest(new URL(server.url), { method, target, headers: [...credentials, ["Content-Type", "application/json"]] });
     expect(response.status).toBe(400);
     const problem = JSON.parse(response.body) as { code: string; errors: unknown[] };

@@ -42,23 +42,28 @@ it("a valid key from an address past its limit is still served: others' failures
 async function pipelined(port: number, connections: number, perConnection: number): Promise<number[]> {
   const statuses: number[] = [];
   await Promise.all(
-    Array.from({ length: connections }, (_, c) =>
-      new Promise<void>((resolve, reject) => {
-        const socket = connect(port, "127.0.0.1");
-        let text = "";
-        socket.on("data", (chunk: Buffer) => {
-          text += chunk.toString("latin1");
-          if ((text.match(/HTTP\/1\.1 \d{3} /g) ?? []).length === perConnection) socket.end();
-        });
-        socket.on("error", reject);
-        socket.on("close", () => {
-          statuses.push(...[...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1])));
-          resolve();
-        });
-        socket.write(
-          Array.from({ length: perConnection }, (_, i) => `GET /v1/widgets/wgt_5a3c8e1f7b92 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ak_bogus_${c}_${i}\r\n\r\n`).join(""),
-        );
-      }),
+    Array.from(
+      { length: connections },
+      (_, c) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1");
+          let text = "";
+          socket.on("data", (chunk: Buffer) => {
+            text += chunk.toString("latin1");
+            if ((text.match(/HTTP\/1\.1 \d{3} /g) ?? []).length === perConnection) socket.end();
+          });
+          socket.on("error", reject);
+          socket.on("close", () => {
+            statuses.push(...[...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1])));
+            resolve();
+          });
+          socket.write(
+            Array.from(
+              { length: perConnection },
+              (_, i) => `GET /v1/widgets/wgt_5a3c8e1f7b92 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ak_bogus_${c}_${i}\r\n\r\n`,
+            ).join(""),
+          );
+        }),
     ),
   );
   return statuses;

@@ -29,11 +29,7 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
 type Json = Record<string, unknown>;
 
 /** Sends one request to a running server (plain fetch: no client-side checks in the way). */
-export async function send(
-  server: { url: string },
-  request: { method: string; path: string; body?: unknown },
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export async function send(server: { url: string }, request: { method: string; path: string; body?: unknown }, headers: Record<string, string> = {}): Promise<Response> {
   const body = request.body === undefined || typeof request.body === "string" ? request.body : JSON.stringify(request.body);
   const withType = body === undefined ? headers : { "content-type": "application/json", ...headers };
   return fetch(`${server.url}${request.path}`, { method: request.method, headers: withType, body });

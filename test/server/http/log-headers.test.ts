@@ -11,14 +11,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it("a 401 with Cookie, Proxy-Authorization and a 15 kB header logs a small line without them", async () => {
-  const response = await send(server, { method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, {
-    authorization: "Bearer nope",
-    cookie: "session=s3cr3t-cookie",
-    "proxy-authorization": "Basic cHJveHk6c2VjcmV0",
-    "x-junk": "j".repeat(15_000),
-    "user-agent": "u".repeat(500),
-    "x-request-id": "log-headers",
-  });
+  const response = await send(
+    server,
+    { method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" },
+    {
+      authorization: "Bearer nope",
+      cookie: "session=s3cr3t-cookie",
+      "proxy-authorization": "Basic cHJveHk6c2VjcmV0",
+      "x-junk": "j".repeat(15_000),
+      "user-agent": "u".repeat(500),
+      "x-request-id": "log-headers",
+    },
+  );
   expect(response.status).toBe(401);
   await new Promise((resolve) => setTimeout(resolve, 50));
   const line = server.rawLogs.find((raw) => raw.includes('"log-headers"') && raw.includes("request completed"));

@@ -27,15 +27,41 @@ beforeAll(async () => {
     [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, bearer],
     [{ method: "GET", path: "/webhooks" }, bearer], // 500
     [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { authorization: `Bearer ${unknownKey}` }],
-    [{ method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" }, { "x-api-key": appB.apiKey, "x-api-secret": appB.apiSecret }],
-    [{ method: "POST", path: "/notifications", body: JSON.stringify({ type: "SIMPLE", title: "t", content: "c", broadcast: true }) }, pair],
-    [{ method: "POST", path: "/notifications", body: "{}" }, { "x-api-key": appA.apiKey, "x-api-secret": appB.apiSecret }],
     [
-      { method: "POST", path: "/custom/emails", body: JSON.stringify({ type: "SENDGRID", email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example", from_name: "Acme", auth: { api_key: sendgridKey } }) },
+      { method: "GET", path: "/widgets/wgt_5a3c8e1f7b92" },
+      { "x-api-key": appB.apiKey, "x-api-secret": appB.apiSecret },
+    ],
+    [{ method: "POST", path: "/notifications", body: JSON.stringify({ type: "SIMPLE", title: "t", content: "c", broadcast: true }) }, pair],
+    [
+      { method: "POST", path: "/notifications", body: "{}" },
+      { "x-api-key": appA.apiKey, "x-api-secret": appB.apiSecret },
+    ],
+    [
+      {
+        method: "POST",
+        path: "/custom/emails",
+        body: JSON.stringify({
+          type: "SENDGRID",
+          email_from: "no-reply@acme-shop.example",
+          email_admin: "admin@acme-shop.example",
+          from_name: "Acme",
+          auth: { api_key: sendgridKey },
+        }),
+      },
       bearer,
     ],
     [
-      { method: "POST", path: "/custom/emails", body: JSON.stringify({ type: "SES", email_from: "no-reply@acme-shop.example", email_admin: "admin@acme-shop.example", from_name: "Acme", auth: { region: "eu-west-1", accessKeyId: "AKIAREDACTIONTEST", secretAccessKey: sesSecret } }) },
+      {
+        method: "POST",
+        path: "/custom/emails",
+        body: JSON.stringify({
+          type: "SES",
+          email_from: "no-reply@acme-shop.example",
+          email_admin: "admin@acme-shop.example",
+          from_name: "Acme",
+          auth: { region: "eu-west-1", accessKeyId: "AKIAREDACTIONTEST", secretAccessKey: sesSecret },
+        }),
+      },
       bearer,
     ],
     // Wrong auth shape (400) and a truncated body (malformed JSON) that holds the secret.

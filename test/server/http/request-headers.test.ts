@@ -24,7 +24,14 @@ describe("a credential header sent twice", () => {
     ["bad then good", bad, good],
     ["good twice", good, good],
   ])("Authorization %s: 400 naming the header", async (_name, first, second) => {
-    const response = await rawRequest(origin(), { method: "GET", target: widget, headers: [["Authorization", first], ["authorization", second]] });
+    const response = await rawRequest(origin(), {
+      method: "GET",
+      target: widget,
+      headers: [
+        ["Authorization", first],
+        ["authorization", second],
+      ],
+    });
     expect(response.status).toBe(400);
     const problem = JSON.parse(response.body) as { code: string; errors: unknown[] };
     expect(problem.code).toBe("validation_failed");
@@ -33,8 +40,17 @@ describe("a credential header sent twice", () => {
 
   it("X-Api-Key or X-Api-Secret twice: 400", async () => {
     for (const repeated of ["X-Api-Key", "X-Api-Secret"]) {
-      const headers: [string, string][] = [["X-Api-Key", appA.apiKey], ["X-Api-Secret", appA.apiSecret], [repeated, "other"]];
-      const response = await rawRequest(origin(), { method: "POST", target: "/v1/notifications", headers: [...headers, ["Content-Type", "application/json"]], body: "{}" });
+      const headers: [string, string][] = [
+        ["X-Api-Key", appA.apiKey],
+        ["X-Api-Secret", appA.apiSecret],
+        [repeated, "other"],
+      ];
+      const response = await rawRequest(origin(), {
+        method: "POST",
+        target: "/v1/notifications",
+        headers: [...headers, ["Content-Type", "application/json"]],
+        body: "{}",
+      });
       expect(response.status, repeated).toBe(400);
       expect(response.body).toContain(repeated.toLowerCase());
     }

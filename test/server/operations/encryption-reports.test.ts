@@ -71,10 +71,7 @@ describe("findEncryptionReports dates (Unix seconds, inclusive)", () => {
 
   it("start_date after end_date is 400 naming both", async () => {
     const problem = await problemOf(() => find({ start_date: mariaSecond, end_date: tomasSecond }), "validation_failed");
-    expect(problem.errors).toEqual([
-      expect.objectContaining({ in: "query", name: "start_date" }),
-      expect.objectContaining({ in: "query", name: "end_date" }),
-    ]);
+    expect(problem.errors).toEqual([expect.objectContaining({ in: "query", name: "start_date" }), expect.objectContaining({ in: "query", name: "end_date" })]);
     expect(offending(problem)).toEqual(["start_date", "end_date"]);
   });
 });
@@ -93,37 +90,52 @@ const groupsOf: Record<string, number[]> = { usr_7d2e9a4c1b6f: [7], usr_1c5e8a3d
 const base = Date.parse("2026-01-01T00:00:00.000Z");
 
 const reportArb = (template: EncryptionReport) =>
-  fc.record({ n: fc.nat(9_999), offsetMs: fc.integer({ min: 0, max: 20_000 }), country: pick(countries), region: pick(regions), type: pick(["ANDROID", "IOS"] as const), version: pick(versions), status: pick(statuses), account: pick(accounts), email: pick(emails), upper: fc.boolean(), ipSource: pick(ips), ipDevice: pick(ips) }).map(
-    (r): EncryptionReport => ({
-      ...template,
-      id: `rep_${r.n}`,
-      created_at: new Date(base + r.offsetMs).toISOString(),
-      country: { code: r.country, name: r.country },
-      region: { code: r.region, name: r.region },
-      device: { ...template.device, type: r.type, version: r.version },
-      status: r.status,
-      account_id: r.account,
-      user: { ...template.user, email: r.upper ? r.email.toUpperCase() : r.email },
-      ip_source: r.ipSource,
-      ip_device: r.ipDevice,
-    }),
-  );
+  fc
+    .record({
+      n: fc.nat(9_999),
+      offsetMs: fc.integer({ min: 0, max: 20_000 }),
+      country: pick(countries),
+      region: pick(regions),
+      type: pick(["ANDROID", "IOS"] as const),
+      version: pick(versions),
+      status: pick(statuses),
+      account: pick(accounts),
+      email: pick(emails),
+      upper: fc.boolean(),
+      ipSource: pick(ips),
+      ipDevice: pick(ips),
+    })
+    .map(
+      (r): EncryptionReport => ({
+        ...template,
+        id: `rep_${r.n}`,
+        created_at: new Date(base + r.offsetMs).toISOString(),
+        country: { code: r.country, name: r.country },
+        region: { code: r.region, name: r.region },
+        device: { ...template.device, type: r.type, version: r.version },
+        status: r.status,
+        account_id: r.account,
+        user: { ...template.user, email: r.upper ? r.email.toUpperCase() : r.email },
+        ip_source: r.ipSource,
+        ip_device: r.ipDevice,
+      }),
+    );
 
 // Up to three filters at a time, so that answers are often non-empty.
 const filtersArb = fc
   .tuple(
     fc.record({
-    country: pick(countries),
-    region: pick(regions),
-    device_type: pick(["ANDROID", "IOS"] as const),
-    device_version: pick(versions),
-    status: pick(statuses),
-    account: pick(accounts),
-    email: pick(emails),
-    ip: pick([...ips, "2001:0db8::0042"]),
-    group: pick(["3", "7", "8"]),
-    start_date: fc.integer({ min: base / 1000 - 1, max: base / 1000 + 21 }),
-    end_date: fc.integer({ min: base / 1000 - 1, max: base / 1000 + 21 }),
+      country: pick(countries),
+      region: pick(regions),
+      device_type: pick(["ANDROID", "IOS"] as const),
+      device_version: pick(versions),
+      status: pick(statuses),
+      account: pick(accounts),
+      email: pick(emails),
+      ip: pick([...ips, "2001:0db8::0042"]),
+      group: pick(["3", "7", "8"]),
+      start_date: fc.integer({ min: base / 1000 - 1, max: base / 1000 + 21 }),
+      end_date: fc.integer({ min: base / 1000 - 1, max: base / 1000 + 21 }),
     }),
     fc.subarray(["country", "region", "device_type", "device_version", "status", "account", "email", "ip", "group", "start_date", "end_date"] as const, { maxLength: 3 }),
   )

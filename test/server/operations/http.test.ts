@@ -109,7 +109,9 @@ describe("through HTTP", () => {
   });
 
   it("refuses a receiver who never logged in, naming it", async () => {
-    const { response, error } = await a.POST("/notifications", { body: { type: "SIMPLE", title: "T", content: "C", receivers: ["usr_7d2e9a4c1b6f", "lena.fischer@globex.example"] } });
+    const { response, error } = await a.POST("/notifications", {
+      body: { type: "SIMPLE", title: "T", content: "C", receivers: ["usr_7d2e9a4c1b6f", "lena.fischer@globex.example"] },
+    });
     expect(response.status).toBe(400);
     expect(error?.errors).toEqual([expect.objectContaining({ in: "body", pointer: "/receivers/1" })]);
   });
@@ -123,10 +125,24 @@ describe("through HTTP", () => {
     const secrets = { accessKeyId: "AKIAPROBE0SECRET0KEY", secretAccessKey: "probe/secret+access=key", api_key: "SG.probe-secret-api-key" };
     const responses = await Promise.all([
       b.POST("/custom/emails", { body: { type: "SENDGRID", email_from: "m@globex.example", email_admin: "a@globex.example", auth: { api_key: secrets.api_key } } }),
-      b.POST("/custom/emails", { body: { type: "SES", email_from: "m@globex.example", email_admin: "a@globex.example", auth: { region: "eu-west-1", accessKeyId: secrets.accessKeyId, secretAccessKey: secrets.secretAccessKey } } }),
+      b.POST("/custom/emails", {
+        body: {
+          type: "SES",
+          email_from: "m@globex.example",
+          email_admin: "a@globex.example",
+          auth: { region: "eu-west-1", accessKeyId: secrets.accessKeyId, secretAccessKey: secrets.secretAccessKey },
+        },
+      }),
       // Wrong shapes: the validator's error must not echo the values either.
       b.POST("/custom/emails", { body: { type: "SES", email_from: "m@globex.example", email_admin: "a@globex.example", auth: { api_key: secrets.api_key } } as never }),
-      b.POST("/custom/emails", { body: { type: "SENDGRID", email_from: "m@globex.example", email_admin: "a@globex.example", auth: { api_key: secrets.api_key, secretAccessKey: secrets.secretAccessKey } } as never }),
+      b.POST("/custom/emails", {
+        body: {
+          type: "SENDGRID",
+          email_from: "m@globex.example",
+          email_admin: "a@globex.example",
+          auth: { api_key: secrets.api_key, secretAccessKey: secrets.secretAccessKey },
+        } as never,
+      }),
     ]);
     expect(responses.map((r) => r.response.status)).toEqual([200, 200, 400, 400]);
     for (const { data, error } of responses) {

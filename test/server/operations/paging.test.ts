@@ -33,7 +33,8 @@ const lists = [
 
 describe.each(lists)("%s paging", (op, input) => {
   const { call } = setup(seedOf23());
-  const page = (query: { limit?: number; page?: number }) => call(op, { ...input, query } as never) as Promise<{ result: { id: string; created_at: string }[]; meta: unknown }>;
+  const page = (query: { limit?: number; page?: number }) =>
+    call(op, { ...input, query } as never) as Promise<{ result: { id: string; created_at: string }[]; meta: unknown }>;
 
   it("defaults to limit 10, page 1", async () => {
     const body = await page({});

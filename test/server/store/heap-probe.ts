@@ -19,7 +19,16 @@ async function build(): Promise<Store> {
   app.email_transport = { ...app.email_transport!, type: "SENDGRID", auth: { api_key: `SG.probe_${bytes.mail.toString("hex")}` } };
   const store = createStore(seed);
   if ((await store.authenticateKeyPair(key, secret))?.applicationId !== app.id) throw new Error("probe store does not authenticate");
-  await store.saveEmailTransport(app.id, { type: "SES", email_from: "a@b.example", email_admin: "a@b.example", auth: { region: "eu-west-1", accessKeyId: `AKIA${bytes.mail.toString("hex").toUpperCase()}`, secretAccessKey: `probe/${bytes.mail.toString("hex")}` } }, new Date());
+  await store.saveEmailTransport(
+    app.id,
+    {
+      type: "SES",
+      email_from: "a@b.example",
+      email_admin: "a@b.example",
+      auth: { region: "eu-west-1", accessKeyId: `AKIA${bytes.mail.toString("hex").toUpperCase()}`, secretAccessKey: `probe/${bytes.mail.toString("hex")}` },
+    },
+    new Date(),
+  );
   return store;
 }
 

@@ -63,9 +63,17 @@ describe(`encryption reports at ${size.toLocaleString("en")} records`, () => {
     const expected = all
       .filter((r) => (filters.status === undefined || r.status === filters.status) && (filters.country === undefined || r.country.code === filters.country))
       .filter((r) => (ip === undefined || r.ip_source === ip || r.ip_device === ip) && (filters.region === undefined || r.region.code === filters.region))
-      .filter((r) => (filters.device_type === undefined || r.device.type === filters.device_type) && (filters.device_version === undefined || r.device.version === filters.device_version))
+      .filter(
+        (r) =>
+          (filters.device_type === undefined || r.device.type === filters.device_type) &&
+          (filters.device_version === undefined || r.device.version === filters.device_version),
+      )
       .filter((r) => filters.email === undefined || r.user.email === filters.email.toLowerCase())
-      .filter((r) => (filters.start_date === undefined || Date.parse(r.created_at) >= filters.start_date * 1000) && (filters.end_date === undefined || Date.parse(r.created_at) < (filters.end_date + 1) * 1000))
+      .filter(
+        (r) =>
+          (filters.start_date === undefined || Date.parse(r.created_at) >= filters.start_date * 1000) &&
+          (filters.end_date === undefined || Date.parse(r.created_at) < (filters.end_date + 1) * 1000),
+      )
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? -1 : 1));
     expect(answer.meta.total_count).toBe(expected.length);
     expect(answer.result.map((r) => r.id)).toEqual(expected.slice((page - 1) * 100, page * 100).map((r) => r.id));

@@ -47,18 +47,42 @@ describe("loadSeed", () => {
   });
 
   it.each([
-    ["a timestamp without milliseconds", (s: any) => (s.applications[0].widgets[0].created_at = "2026-01-31T09:15:00Z"), 'seed /applications/0/widgets/0/created_at: must match pattern'],
-    ["a date that is no date-time", (s: any) => (s.applications[0].widgets[0].created_at = "2026-01-31 09:15"), 'seed /applications/0/widgets/0/created_at: must match format "date-time"'],
+    [
+      "a timestamp without milliseconds",
+      (s: any) => (s.applications[0].widgets[0].created_at = "2026-01-31T09:15:00Z"),
+      "seed /applications/0/widgets/0/created_at: must match pattern",
+    ],
+    [
+      "a date that is no date-time",
+      (s: any) => (s.applications[0].widgets[0].created_at = "2026-01-31 09:15"),
+      'seed /applications/0/widgets/0/created_at: must match format "date-time"',
+    ],
     ["an unknown field", (s: any) => (s.applications[0].webhooks[1].secret = "x"), "seed /applications/0/webhooks/1: must NOT have additional properties (secret)"],
     ["a bad IP", (s: any) => (s.applications[0].encryption_reports[0].ip_source = "300.1.1.1"), "seed /applications/0/encryption_reports/0/ip_source"],
-    ["SES auth on a SENDGRID transport", (s: any) => (s.applications[0].email_transport.auth = { region: "eu-west-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "x" }), "seed /applications/0/email_transport/auth: must have required property 'api_key'"],
+    [
+      "SES auth on a SENDGRID transport",
+      (s: any) => (s.applications[0].email_transport.auth = { region: "eu-west-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "x" }),
+      "seed /applications/0/email_transport/auth: must have required property 'api_key'",
+    ],
     ["a credential without secret", (s: any) => delete s.applications[1].credentials[0].api_secret, "seed /applications/1/credentials/0"],
-    ["a record of another application", (s: any) => (s.applications[1].widgets[0].application_id = "app_8c1f5e20d9b4"), "seed /applications/1/widgets/0/application_id: must be app_1d9e7c42a6f0"],
+    [
+      "a record of another application",
+      (s: any) => (s.applications[1].widgets[0].application_id = "app_8c1f5e20d9b4"),
+      "seed /applications/1/widgets/0/application_id: must be app_1d9e7c42a6f0",
+    ],
     ["a duplicate id", (s: any) => (s.applications[1].webhooks[0].id = "whk_3a7f1c9e5b2d"), "seed /applications/1/webhooks/0/id: id whk_3a7f1c9e5b2d is already used"],
     ["a gap in provider positions", (s: any) => (s.applications[0].sms_providers[1].sort = 3), "seed /applications/0/sms_providers: sort values must be 1..n"],
-    ["two default providers", (s: any) => (s.applications[0].sms_providers[1].is_default = true), "seed /applications/0/sms_providers: exactly one provider must be the default"],
+    [
+      "two default providers",
+      (s: any) => (s.applications[0].sms_providers[1].is_default = true),
+      "seed /applications/0/sms_providers: exactly one provider must be the default",
+    ],
     ["activity of an unknown user", (s: any) => (s.applications[0].activities[0].account_id = "usr_unknown"), "seed /applications/0/activities/0/account_id"],
-    ["history of another application's webhook", (s: any) => (s.applications[1].webhook_history[0].webhook_id = "whk_3a7f1c9e5b2d"), "seed /applications/1/webhook_history/0/webhook_id"],
+    [
+      "history of another application's webhook",
+      (s: any) => (s.applications[1].webhook_history[0].webhook_id = "whk_3a7f1c9e5b2d"),
+      "seed /applications/1/webhook_history/0/webhook_id",
+    ],
   ])("refuses %s, naming the path", (_name, change, message) => {
     expect(broken(change)).toThrow(message);
   });

@@ -15,8 +15,7 @@ export function createQueries(baseUrl: string, apiKey: string) {
     /** For a QueryClient outside React (a route loader, prefetching): the hooks' own query function and key. */
     widgetQuery: (id: string) => $api.queryOptions("get", "/widgets/{id}", { params: { path: { id } } }),
 
-    useWidget: (id: string): UseQueryResult<Schemas["WidgetReadResponse"], Problem> =>
-      $api.useQuery("get", "/widgets/{id}", { params: { path: { id } } }),
+    useWidget: (id: string): UseQueryResult<Schemas["WidgetReadResponse"], Problem> => $api.useQuery("get", "/widgets/{id}", { params: { path: { id } } }),
 
     /** Every page of the webhook list; the next page by nextPage(), the rule paginate() walks by. */
     useWebhooks: (): UseInfiniteQueryResult<InfiniteData<Schemas["WebhookFindResponse"]>, Problem> =>

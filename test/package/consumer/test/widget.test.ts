@@ -28,7 +28,11 @@ test("another documented answer for this test", async () => {
 });
 
 test("one handler overridden with typed data", async () => {
-  server.use(override("findWebhooks", baseUrl, () => HttpResponse.json({ ...examples.WebhookFind, result: [], meta: { ...examples.WebhookFind.meta, total_count: 0, page_count: 0, current_count: 0 } })));
+  server.use(
+    override("findWebhooks", baseUrl, () =>
+      HttpResponse.json({ ...examples.WebhookFind, result: [], meta: { ...examples.WebhookFind.meta, total_count: 0, page_count: 0, current_count: 0 } }),
+    ),
+  );
   const { data } = await api.GET("/webhooks");
   expect(data?.result).toEqual([]);
 });
