@@ -350,9 +350,8 @@ describe("docs site (dist/docs/), served alone", () => {
     // page stays): its section or operation is rendered (Redoc renders the route's part of
     // the reference and gives it the route as id).
     for (const href of routes) {
-      await page.evaluate((hash) => {
-        location.hash = hash;
-      }, href);
+      // Only the fragment changes: a same-document navigation, no reload.
+      await page.goto(new URL(href, server.url).href);
       await expect.poll(() => targetOf(page, routeOf(href)).count(), { timeout: 10_000, message: href }).toBeGreaterThan(0);
     }
     // One route of each kind (top, section, tag) loaded afresh, as a new tab (a reader's

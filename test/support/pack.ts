@@ -5,7 +5,7 @@
 // cache (no path into this repository's node_modules). The first test file to ask does the
 // work under a lock directory; the others wait for its result.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -115,6 +115,17 @@ export const fullProject = () =>
       ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"],
     ].map(versionOf),
   );
+
+/**
+ * The frontend consumer: `fullProject()` with test/package/consumer/ (its sources, tests and
+ * tsconfigs) copied in once per run, for the runtime and the type-check files alike.
+ */
+export const frontendProject = () =>
+  oncePerRun("frontend-project", async () => {
+    const dir = await fullProject();
+    cpSync(fileURLToPath(new URL("../package/consumer/", import.meta.url)), dir, { recursive: true });
+    return dir;
+  });
 
 /** A project with the contract package alone, as a frontend or a calling service installs it. */
 export const contractProject = () => installedProject("contract-only", ["contract"]);
