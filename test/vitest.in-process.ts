@@ -7,8 +7,9 @@ import { join } from "node:path";
 /** The directories of the inner loop (`npm run test:unit`); `npm test` runs them too. */
 export const unitDirectories = ["openapi", "rules", "stores", "client", "server", "express", "mock", "msw"];
 
-/** Files of those directories that start `npm start`, `npm run mock` or a probe in a child process: `npm test` only. */
+/** Files of those directories that start `npm start`, `npm run mock`, a probe or a browser in a child process: `npm test` only. */
 export const childProcessTests = [
+  "test/client/browser.test.ts",
   "test/server/http/entry-point.test.ts",
   "test/server/store/credentials.test.ts",
   "test/mock/main.test.ts",
