@@ -74,7 +74,7 @@ describe("every example is valid against its schema", () => {
         all.some((e) => e.where.startsWith(`${at} request`)),
         `${at} request`,
       ).toBe(op.requestBody !== undefined);
-      const parameters = (op.parameters ?? []).map((p) => deref(p).name);
+      const parameters: string[] = (op.parameters ?? []).map((p: Node) => deref(p).name);
       expect(
         parameters.filter((name) => !all.some((e) => e.where === `${at} parameter ${name}`)),
         `${at}: parameters without an example`,
