@@ -35,6 +35,7 @@ describe("the demo seed answers the document's examples", () => {
     const { call } = setup(undefined, now);
     const body = await call(op, { path: pathExample(op) } as never);
     expect(successErrors(op, body)).toEqual([]);
+    expect(responseExamples(op).length).toBeGreaterThan(0);
     for (const [, example] of responseExamples(op)) expect(body).toEqual(example);
   });
 
@@ -50,6 +51,7 @@ describe("the demo seed answers the document's examples", () => {
   });
 
   it.each(writes)("%s: every request example is accepted with an on-contract answer", async (op) => {
+    expect(requestExamples(op).length).toBeGreaterThan(0);
     for (const [name, request] of requestExamples(op)) {
       const { call } = setup(undefined, now);
       const body = await call(op, { path: pathExample(op), body: request, caller: callerA } as never);
