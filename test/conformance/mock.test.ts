@@ -7,10 +7,14 @@ import { appA } from "../support/demo.js";
 
 // The mock takes the demo seed's credentials, as the server does. It answers the documented
 // examples whatever the id, so the examples' ids are its records.
-conformanceSuite("mock", async () => {
-  const mock = await startMock({ failedAuthLimit: false });
-  return {
-    target: { name: "mock", baseUrl: mock.url, apiKey: appA.apiKey, apiSecret: appA.apiSecret, stateful: false, fixtures: exampleFixtures() },
-    close: mock.close,
-  };
-});
+conformanceSuite(
+  "mock",
+  async () => {
+    const mock = await startMock({ failedAuthLimit: false });
+    return {
+      target: { name: "mock", baseUrl: mock.url, apiKey: appA.apiKey, apiSecret: appA.apiSecret, stateful: false, fixtures: exampleFixtures() },
+      close: mock.close,
+    };
+  },
+  (check) => check.statefulBecause !== undefined,
+);
