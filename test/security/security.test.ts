@@ -56,6 +56,11 @@ describe("credentials matrix", () => {
 });
 
 describe("cross-application access", () => {
+  // An empty table would register no test below.
+  it("has operations on an id of A's to try", () => {
+    expect(crossApplication.length).toBeGreaterThan(0);
+  });
+
   it.each(crossApplication)("%s: B's key on A's id answers 404", async (id) => {
     const res = await call(server.url, requests[id], credentials(id, "right key", "B"));
     expect(res.status).toBe(404);
