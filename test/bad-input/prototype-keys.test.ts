@@ -52,6 +52,7 @@ describe("keys named after Object.prototype members", () => {
   it("each example as given is accepted (the refusals above are the key's doing)", async () => {
     for (const operationId of closedBodies) {
       const { method, path } = validRequest(operationId);
+      expect(requestExamples(operationId).length, operationId).toBeGreaterThan(0);
       for (const [, body] of requestExamples(operationId)) {
         const res = await fetch(`${server.url}${path}`, {
           method,

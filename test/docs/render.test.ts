@@ -188,6 +188,7 @@ describe("docs site (dist/docs/), served alone", () => {
 
   it("lists the seven areas in the sidebar", async () => {
     const groups = await page.locator(".menu-item-type-group").allInnerTexts();
+    expect(new Set(expected.map((e) => e.tag)).size).toBe(7);
     for (const tag of new Set(expected.map((e) => e.tag))) expect(groups.map((g) => g.split("\n")[0])).toContain(tag);
   });
 

@@ -43,24 +43,32 @@ describe("mock and server answer the same demo records", () => {
   });
 
   // The mock refuses undeclared query parameters with the server's own layer.
+  const observe = async (base: string, path: string, init: RequestInit, headers: Record<string, string>) => {
+    const response = await fetch(`${base}${path}`, { ...init, headers });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
   const bearer = { authorization: `Bearer ${appA.apiKey}` };
   const keyPair = { "x-api-key": appA.apiKey, "x-api-secret": appA.apiSecret, "content-type": "application/json" };
   it.each([
-    ["a GET with two unknown parameters", "/widgets/wgt_5a3c8e1f7b92?unknown=1&x=2", {}, bearer, 400],
-    ["a list with a misspelt page", "/webhooks?limit=20&pgae=2", {}, bearer, 400],
-    ["a POST with an unknown parameter", "/notifications?dry_run=1", { method: "POST", body: JSON.stringify(successExample("createNotification")) }, keyPair, 400],
+    ["a GET with two unknown parameters", "/widgets/wgt_5a3c8e1f7b92?unknown=1&x=2", {}, bearer],
+    ["a list with a misspelt page", "/webhooks?limit=20&pgae=2", {}, bearer],
+    ["a POST with an unknown parameter", "/notifications?dry_run=1", { method: "POST", body: JSON.stringify(successExample("createNotification")) }, keyPair],
+  ] as const)("%s: 400 and the same problem", async (_name, path, init, headers) => {
+    const [fromMock, fromServer] = await Promise.all([mock.url, server.url].map((base) => observe(base, path, init, headers)));
+    expect(fromServer!.status).toBe(400);
+    expect(fromMock!.status).toBe(400);
+    expect(fromMock!.body).toEqual(fromServer!.body);
+  });
+
+  // Not a refusal of the parameters: the status is the same, the bodies are each side's own
+  // (the mock's example, the server's record; a 401 before the parameters are looked at).
+  it.each([
     ["an unknown parameter without credentials", "/widgets/wgt_5a3c8e1f7b92?unknown=1", {}, {}, 401],
     ["only declared parameters", "/webhooks?limit=20&page=1", {}, bearer, 200],
-  ] as const)("%s: the same status and problem", async (_name, path, init, headers, status) => {
-    const [fromMock, fromServer] = await Promise.all(
-      [mock.url, server.url].map(async (base) => {
-        const response = await fetch(`${base}${path}`, { ...init, headers });
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-      }),
-    );
+  ] as const)("%s: the same status", async (_name, path, init, headers, status) => {
+    const [fromMock, fromServer] = await Promise.all([mock.url, server.url].map((base) => observe(base, path, init, headers)));
     expect(fromServer!.status).toBe(status);
     expect(fromMock!.status).toBe(status);
-    if (status === 400) expect(fromMock!.body).toEqual(fromServer!.body);
   });
 
   it("still takes Prism's own switches in the query string (__code, __example, __dynamic)", async () => {

@@ -117,9 +117,9 @@ describe.skipIf(unavailable !== undefined)("the e-mail auth key of a database", 
     const rotated = await cli(["rotate-email-key"], { DATABASE_URL: db.url, OLD_EMAIL_AUTH_KEY: oldKey, EMAIL_AUTH_KEY: otherKey });
     expect(rotated).toMatchObject({ code: 0, stdout: `re-sealed ${before.length} e-mail transports with EMAIL_AUTH_KEY; start every server with it now\n` });
     const after = (await db.pool.query<{ application_id: string; auth: string }>("SELECT application_id, body->>'auth' AS auth FROM email_transports ORDER BY 1")).rows;
-    for (const [i, row] of after.entries()) {
-      expect(openAuth(row.auth, parseKey(otherKey))).toEqual(openAuth(before[i]!.auth, parseKey(oldKey)));
-    }
+    expect(after.map((row) => [row.application_id, openAuth(row.auth, parseKey(otherKey))])).toEqual(
+      before.map((row) => [row.application_id, openAuth(row.auth, parseKey(oldKey))]),
+    );
 
     const stale = start({ DATABASE_URL: db.url, EMAIL_AUTH_KEY: oldKey });
     expect(await stale.exited).toBe(1);

@@ -68,6 +68,7 @@ describe.skipIf(unavailable !== undefined)("three server processes on one databa
         [demo.a.applicationId],
       )
     ).rows;
+    expect(rows).toHaveLength(n);
     for (const row of rows) expect({ sort: row.body.sort, is_default: row.body.is_default }).toEqual({ sort: row.sort, is_default: row.is_default });
     // Each provider's name is one sent to it (its own when none was), and nothing else of it
     // changed but its position and default flag.

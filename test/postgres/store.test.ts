@@ -94,7 +94,10 @@ describe.skipIf(unavailable !== undefined)("PostgreSQL store", () => {
       expect(saved).toMatchObject({ id: before.id, created_at: before.created_at, send_count: before.send_count, type: request.type });
       expect(openAuth(saved.auth)).toEqual(request.auth);
       const atRest = JSON.stringify((await db.pool.query("SELECT body FROM email_transports")).rows);
-      for (const secret of Object.values(request.auth)) if (secret.length > 12) expect(atRest).not.toContain(secret);
+      // The long auth values are the secrets; a short one (a region) may well occur elsewhere in the row.
+      const secrets = Object.values(request.auth).filter((value) => value.length > 12);
+      expect(secrets.length).toBeGreaterThan(0);
+      expect(secrets.filter((secret) => atRest.includes(secret))).toEqual([]);
     });
 
     it("concurrent first saves leave one transport with one id", async () => {

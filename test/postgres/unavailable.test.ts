@@ -21,7 +21,7 @@ describe.skipIf(unavailable !== undefined)("PostgreSQL unavailable", () => {
     await db.reset(loadSeed());
     const store = createPostgresStore({ connectionString: db.url, max: 4, connectionTimeoutMillis: 2_000 });
     try {
-      const before = await store.widget(callerA.applicationId, widget);
+      const before = structuredClone(await store.widget(callerA.applicationId, widget));
       db.cluster.stopServer();
       try {
         for (const call of [

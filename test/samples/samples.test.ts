@@ -90,8 +90,8 @@ describe("code samples", () => {
       const sent = embeddedSamples(operationId)
         .filter((s) => s.lang === "curl")
         .map((s) => curlBody(s.source));
-      expect(sent).toHaveLength(Math.max(1, examples.length));
-      examples.forEach(([name, value], i) => expect(sent[i], name).toEqual(value));
+      // An operation without a body has its one curl sample, which sends none.
+      expect(sent).toEqual(examples.length === 0 ? [undefined] : examples.map(([, value]) => value));
       // Every further file is named after an example of this operation.
       for (const file of exampleCurlFiles(operationId)) expect(exampleIndex(operationId, file), file).toBeGreaterThan(0);
     });

@@ -131,6 +131,9 @@ forEachStore("updateSmsProvider", (stores) => {
       },
       { requiredKeys: ["pick"] },
     );
+    // Steps the model refuses (un-defaulting the default) and steps it applies, over the run:
+    // each branch below asserts, and both must have been taken.
+    const taken = { refused: 0, applied: 0 };
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.array(update, { maxLength: 40 }), async (n, updates) => {
         const { call, store } = await setup(seedWithProviders(n));
@@ -145,6 +148,7 @@ forEachStore("updateSmsProvider", (stores) => {
           if (body.is_default === false && id === model.defaultId) {
             await problemOf(() => call("updateSmsProvider", { path: { id }, body }), "conflict");
             expect(await store.smsProviders(callerA.applicationId)).toEqual(before);
+            taken.refused++;
             continue;
           }
           const result = (await call("updateSmsProvider", { path: { id }, body })).result;
@@ -160,10 +164,13 @@ forEachStore("updateSmsProvider", (stores) => {
           expect(providers.filter((p) => p.is_default).map((p) => p.id)).toEqual([model.defaultId]);
           expect(providers.map((p) => p.name)).toEqual(model.order.map((providerId) => model.names.get(providerId)));
           expect(result).toEqual(providers.find((p) => p.id === id));
+          taken.applied++;
         }
       }),
       { seed: 20261122, numRuns: stores.propertyRuns(300) },
     );
+    expect(taken.refused).toBeGreaterThan(0);
+    expect(taken.applied).toBeGreaterThan(0);
   }, 180_000);
 
   it("an unknown provider of another application is 404 and changes nothing", async () => {

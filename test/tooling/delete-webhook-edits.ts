@@ -100,7 +100,8 @@ describe("deleteWebhook", () => {
 
   it("answers 404 for another application's webhook and leaves it", async () => {
     const { handlers, store } = setup();
-    const [theirs] = (await store.webhooks(callerB.applicationId, { limit: 100, page: 1 })).result;
+    // A copy: the in-memory store answers its own records, which a refusal that wrote would change too.
+    const [theirs] = structuredClone((await store.webhooks(callerB.applicationId, { limit: 100, page: 1 })).result);
     await problemOf(() => handlers.deleteWebhook(input(theirs!.id, callerA)), "not_found");
     expect(await store.webhook(callerB.applicationId, theirs!.id)).toEqual(theirs);
   });

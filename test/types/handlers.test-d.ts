@@ -97,7 +97,8 @@ describe("a handler's input", () => {
     const createNotification: Handler<"createNotification"> = ({ body }) => {
       // @ts-expect-error `radio` exists only once `type` is narrowed to RADIO
       body.radio;
-      if (body.type === "RADIO") expectTypeOf(body.radio).toEqualTypeOf<S["ChoiceItem"][]>();
+      // The RADIO member of the body: never, and so failing, if no member has that type.
+      expectTypeOf(body).extract<{ type: "RADIO" }>().toHaveProperty("radio").toEqualTypeOf<S["ChoiceItem"][]>();
       return { type: "api.application.notification.create", result: notification };
     };
     return [readWidget, updateSmsProvider, createNotification];

@@ -47,17 +47,28 @@ const cases: Case[] = [
 
 describe.each(operationIds)("%s", (id) => {
   const applicable = cases.filter((c) => !c.only || (c.only === "bearer") === usesBearer(id));
-  it.each(applicable)("$name → $status", async ({ headers, status }) => {
+  const refusals = applicable.filter((c) => c.status === 401);
+  const admissions = applicable.filter((c) => c.status === 200);
+
+  it("has refusals and the right key among its cases", () => {
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(admissions.map((c) => c.name)).toEqual(["the right key"]);
+    expect(refusals.length + admissions.length).toBe(applicable.length);
+  });
+
+  it.each(refusals)("$name → 401", async ({ headers }) => {
     const response = await send(server, validRequest(id), headers(id));
-    expect(response.status).toBe(status);
-    if (status === 401) {
-      const problem = await problemOf(response);
-      expect(problem.code).toBe("unauthorized");
-      expect(response.headers.get("www-authenticate")).toBe(usesBearer(id) ? "Bearer" : null);
-    } else {
-      const body = (await response.json()) as { type: string };
-      expect(body.type).toBe(operations[id].responseType);
-    }
+    expect(response.status).toBe(401);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("unauthorized");
+    expect(response.headers.get("www-authenticate")).toBe(usesBearer(id) ? "Bearer" : null);
+  });
+
+  it.each(admissions)("$name → 200", async ({ headers }) => {
+    const response = await send(server, validRequest(id), headers(id));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { type: string };
+    expect(body.type).toBe(operations[id].responseType);
   });
 });
 
