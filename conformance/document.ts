@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../generated/operations.js";
-import { deref as derefIn, resolvePointer } from "../server/openapi-helpers.js";
+import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../server/openapi-helpers.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -48,17 +48,6 @@ export function exampleBody(operationId: OperationId): unknown {
   const first = Object.values<Node>(media?.examples ?? {})[0];
   if (!first) throw new Error(`${operationId} has no request-body example`);
   return structuredClone(deref(first).value);
-}
-
-const schemaBase = "urn:authsvc:openapi";
-
-// Every `#/components/...` reference made absolute, so a component compiles on its own.
-function absoluteRefs(node: Node): Node {
-  if (Array.isArray(node)) return node.map(absoluteRefs);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v)]),
-  );
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -48,3 +48,15 @@ export function operationEntries<Operation = any>(document: { paths?: Record<str
     return httpMethods.flatMap((method) => (pathItem[method] === undefined ? [] : [{ path, method, operation: pathItem[method]! }]));
   });
 }
+
+/** The `$id` under which a document's components are registered with a JSON Schema validator (absoluteRefs). */
+export const schemaBase = "urn:authsvc:openapi";
+
+/** `node` with every local reference (`#/components/…`) made absolute under schemaBase, so a schema compiles on its own. */
+export function absoluteRefs(node: any): any {
+  if (Array.isArray(node)) return node.map(absoluteRefs);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v)]),
+  );
+}

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { deref as derefIn, resolvePointer } from "../../server/openapi-helpers.js";
+import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../../server/openapi-helpers.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -98,17 +98,6 @@ export function namedExample(name: string): unknown {
   const found = doc.components.examples[name];
   if (!found) throw new Error(`no example ${name} in generated/openapi.json`);
   return structuredClone(deref(found).value);
-}
-
-const schemaBase = "urn:authsvc:openapi";
-
-// Every `#/components/...` reference made absolute, so any schema node compiles on its own.
-function absoluteRefs(node: Node): Node {
-  if (Array.isArray(node)) return node.map(absoluteRefs);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${schemaBase}${v}` : absoluteRefs(v)]),
-  );
 }
 
 /** A fresh 2020-12 validator with the formats (`strict: false` lets OpenAPI's own keywords pass). */

@@ -1,8 +1,8 @@
 // The whole project compiles under the strict tsconfig: generated code, client, server,
 // mock, tests, benchmarks, scripts and the code samples of the document. Run as a test so
 // that `tsc` passing is part of what CI checks, with the compiler's own output on failure.
-// This is also what runs the type tests (`*.test-d.ts`): a failed expectTypeOf or an unused
-// @ts-expect-error is a compile error.
+// This is also what runs the type tests (`*.test-d.ts`): a failed expectTypeOf, or an
+// expected error that does not occur, is a compile error.
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
