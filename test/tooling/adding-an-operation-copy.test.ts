@@ -126,11 +126,16 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
 
   it("ran the new operation's tests and every conformance check, its deleting one last on a spare webhook", () => {
     const vitest = steps.find((s) => s.name.startsWith("vitest"))!.output;
-    // The verbose reporter puts the vitest project's name (in-process, isolated) before the file.
-    expect(vitest.match(/✓ +(?:[a-z-]+ +)?test\/server\/operations\/delete-webhook\.test\.ts > /g)).toHaveLength(3);
+    // Without a terminal the verbose reporter puts the vitest project's name before the file: `✓ |in-process| test/…`.
+    const lines = (needle: string) =>
+      vitest
+        .split("\n")
+        .filter((line) => line.includes(needle))
+        .join("\n");
+    expect(vitest.match(/✓ +(?:\|[a-z-]+\| +)?test\/server\/operations\/delete-webhook\.test\.ts > /g), lines("delete-webhook")).toHaveLength(3);
     expect(vitest).toMatch(/Test Files\s+5 passed \(5\)/);
     expect(vitest).toMatch(
-      /✓ +(?:[a-z-]+ +)?test\/conformance\/server\.test\.ts > .*\(in-memory\) > .* > deleteWebhook: 204 on a disposable webhook, then 404 for it \(run last\)/,
+      /✓ +(?:\|[a-z-]+\| +)?test\/conformance\/server\.test\.ts > .*\(in-memory\) > .* > deleteWebhook: 204 on a disposable webhook, then 404 for it \(run last\)/,
     );
     const summary = /conformance \[server \(in-memory\)\]: (\d+) checks, (\d+) ran \((\d+) passed, 0 failed\), 0 skipped/.exec(vitest);
     expect(summary?.slice(1).every((n) => n === summary[1])).toBe(true);
