@@ -75,6 +75,49 @@ describe("X-Request-Id", () => {
     expect((error as PageError).message).toContain((error as PageError).requestId);
   });
 
+  it("a per-call id given as a Headers object or as pairs, in any case, is sent as given with the other headers", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const headers = new Headers({ "X-Request-Id": "headers-1", "X-Trace": "t" });
+    const asHeaders = await api.GET("/widgets/{id}", { ...readWidget, headers });
+    const asPairs = await api.GET("/widgets/{id}", {
+      ...readWidget,
+      headers: [
+        ["x-REQUEST-id", "pairs-1"],
+        ["X-Trace", "u"],
+      ] as [string, string][],
+    });
+    expect(requests.map((request) => request.headers.get("x-request-id"))).toEqual(["headers-1", "pairs-1"]);
+    expect(requests.map((request) => request.headers.get("x-trace"))).toEqual(["t", "u"]);
+    expect([asHeaders.requestId, asPairs.requestId]).toEqual(["headers-1", "pairs-1"]);
+  });
+
+  it("headers without an id, in each form, get a fresh one; the caller's Headers object is left as it was", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const headers = new Headers({ "X-Trace": "t" });
+    const results = [
+      await api.GET("/widgets/{id}", { ...readWidget, headers }),
+      await api.GET("/widgets/{id}", { ...readWidget, headers: [["X-Trace", "t"]] as [string, string][] }),
+      await api.GET("/widgets/{id}", { ...readWidget, headers: { "X-Trace": "t", "X-Request-Id": null } }),
+    ];
+    expect([...headers]).toEqual([["x-trace", "t"]]);
+    const sent = requests.map((request) => request.headers.get("x-request-id"));
+    for (const id of sent) expect(id).toMatch(uuid);
+    expect(new Set(sent).size).toBe(3);
+    expect(results.map((result) => result.requestId)).toEqual(sent);
+    expect(requests.map((request) => request.headers.get("x-trace"))).toEqual(["t", "t", "t"]);
+  });
+
+  it("client.request() carries the id like the method calls", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const result = await api.request("get", "/widgets/{id}", { ...readWidget, headers: { "X-Request-Id": "direct-1" } });
+    expect(requests.map((request) => [request.method, request.headers.get("x-request-id")])).toEqual([["GET", "direct-1"]]);
+    expect(result.requestId).toBe("direct-1");
+    expect(result.data).toEqual(successExample("readWidget"));
+  });
+
   it("without crypto.randomUUID (a page served over plain http), still a version 4 UUID", () => {
     const real = globalThis.crypto;
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
