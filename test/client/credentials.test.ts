@@ -74,6 +74,20 @@ describe("paging and extra headers", () => {
   });
 });
 
+describe("a path the document does not have", () => {
+  test("goes out without credentials: the middleware adds them only to the table's operations", async () => {
+    const { fetch, requests } = observingFetch();
+    const client = createApiClient({ baseUrl, apiKey, apiSecret, fetch });
+    const loose = client as unknown as { GET: LooseCall };
+
+    await loose.GET("/not-in-the-document");
+
+    expect(requests.map((request) => [request.url, request.headers.has("authorization"), request.headers.has("x-api-key")])).toEqual([
+      [`${baseUrl}/not-in-the-document`, false, false],
+    ]);
+  });
+});
+
 describe("a client without the API secret", () => {
   test("refuses POST /notifications before any request goes out, naming the missing option", async () => {
     const { fetch, requests } = observingFetch();
