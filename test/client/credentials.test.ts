@@ -115,6 +115,8 @@ describe("options that would send the wrong credentials are refused at creation"
     ["an empty API key", { apiKey: "" }, /apiKey is required/],
     ["an API secret without a key", { apiSecret }, /apiKey is required/],
     ["an empty API secret", { apiKey, apiSecret: "" }, /apiSecret.*non-empty/],
+    ["an API key that is not a string", { apiKey: 5 }, /apiKey is required/],
+    ["an API secret that is not a string", { apiKey, apiSecret: 5 }, /apiSecret.*non-empty/],
     ["a bearer token in headers", { apiKey, headers: { authorization: `Bearer ${apiKey}` } }, /not as headers \(authorization\)/],
     ["the secret in headers", { apiKey, headers: { "X-Api-Secret": apiSecret } }, /not as headers \(X-Api-Secret\)/],
   ])("%s", (_name, options, message) => {

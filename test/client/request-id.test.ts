@@ -118,6 +118,32 @@ describe("X-Request-Id", () => {
     expect(result.data).toEqual(successExample("readWidget"));
   });
 
+  it("every method of the client puts the id it sent on the result", async () => {
+    const { fetch, requests } = observingFetch(() => new Response(null, { status: 204 }));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false }) as unknown as Record<string, (path: string) => Promise<{ requestId?: string }>>;
+    const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"];
+    const results = [];
+    for (const method of methods) results.push(await api[method]!("/anything"));
+    expect(requests.map((request) => request.method)).toEqual(methods);
+    const sent = requests.map((request) => request.headers.get("x-request-id"));
+    for (const id of sent) expect(id).toMatch(uuid);
+    expect(results.map((result) => result.requestId)).toEqual(sent);
+    // Fetch refuses TRACE before sending: the error carries the id the call would have sent.
+    await expect(api.TRACE!("/anything")).rejects.toMatchObject({ requestId: expect.stringMatching(uuid) });
+    expect(requests).toHaveLength(methods.length);
+  });
+
+  it("an error that cannot take the id (frozen) is rethrown as it is", async () => {
+    const frozen = Object.freeze(new TypeError("fetch failed"));
+    const call = createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => Promise.reject(frozen), retry: false }).GET("/widgets/{id}", readWidget);
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBe(frozen);
+    expect(Object.hasOwn(frozen, "requestId")).toBe(false);
+  });
+
   it("without crypto.randomUUID (a page served over plain http), still a version 4 UUID", () => {
     const real = globalThis.crypto;
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
