@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../server/rules/ip.js";
 import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
 import { reportDateBounds } from "../../server/rules/report-dates.js";
-import { createNotification, resolveSendAt } from "../../server/rules/notifications.js";
+import { createNotification, distinctReceivers, resolveSendAt } from "../../server/rules/notifications.js";
 import { saveTransport, transportRecord, type SaveContext } from "../../server/rules/email-transport.js";
 import type { EmailSettingsSave, NotificationCreate } from "../../server/domain/index.js";
 import { pageStart } from "../../server/rules/paging.js";
@@ -172,5 +172,12 @@ describe("resolveSendAt", () => {
     expect(resolveSendAt("now", now)).toEqual(now);
     expect(resolveSendAt(undefined, now)).toEqual(now);
     expect(resolveSendAt(1_773_144_000, now)).toEqual(new Date(1_773_144_000_000));
+  });
+});
+
+describe("distinctReceivers", () => {
+  it("folds case as the stores match e-mails (lower case): straße and STRASSE are two users, Straße repeats the first", () => {
+    // Upper-casing would fold both to STRASSE and drop a user the store tells apart.
+    expect(distinctReceivers(["straße@acme.example", "STRASSE@acme.example", "Straße@ACME.example"])).toEqual(["straße@acme.example", "STRASSE@acme.example"]);
   });
 });
