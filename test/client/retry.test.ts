@@ -148,6 +148,23 @@ describe("retry", () => {
     }
   });
 
+  it("defaults: the first backoff step is 250 ms, the longest wait 10 s, one try only with tries: 1", async () => {
+    const backoff = scripted(() => problem(503), widget);
+    const call = readWidget(client(backoff.fetch, { random: () => 0.5 }));
+    await vi.advanceTimersByTimeAsync(124); // 250 ms × 0.5
+    expect(backoff.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await call).response.status).toBe(200);
+
+    const long = scripted(() => problem(429, { "retry-after": "11" }), widget);
+    expect((await readWidget(client(long.fetch))).response.status).toBe(429);
+    expect(long.requests).toHaveLength(1);
+
+    const once = scripted(() => problem(429, { "retry-after": "0" }), widget);
+    expect((await readWidget(client(once.fetch, { tries: 1 }))).response.status).toBe(429);
+    expect(once.requests).toHaveLength(1);
+  });
+
   it("waits a Retry-After of exactly maxDelayMs", async () => {
     const { fetch, requests } = scripted(() => problem(429, { "retry-after": "10" }), widget);
     const call = readWidget(client(fetch, { maxDelayMs: 10_000 }));
