@@ -2,7 +2,7 @@
 // same on the retries of that call, and on the result (`requestId`), on a thrown error and
 // on a PageError, so the id a frontend logs is the id the server logged.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApiClient, newRequestId, paginate, PageError } from "../../client/index.js";
+import { createApiClient, newRequestId, paginate, PageError, type WithRequestId } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 import { observingFetch } from "./observe.js";
 
@@ -112,7 +112,9 @@ describe("X-Request-Id", () => {
   it("client.request() carries the id like the method calls", async () => {
     const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
     const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
-    const result = await api.request("get", "/widgets/{id}", { ...readWidget, headers: { "X-Request-Id": "direct-1" } });
+    // request() keeps openapi-fetch's result type, which does not declare `requestId`.
+    const call = api.request("get", "/widgets/{id}", { ...readWidget, headers: { "X-Request-Id": "direct-1" } });
+    const result = (await call) as Awaited<typeof call> & WithRequestId;
     expect(requests.map((request) => [request.method, request.headers.get("x-request-id")])).toEqual([["GET", "direct-1"]]);
     expect(result.requestId).toBe("direct-1");
     expect(result.data).toEqual(successExample("readWidget"));
