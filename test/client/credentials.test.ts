@@ -74,6 +74,18 @@ describe("paging and extra headers", () => {
   });
 });
 
+describe("the client's own headers", () => {
+  test("go on every call, and a call's null removes one for that call", async () => {
+    const { fetch, requests } = observingFetch();
+    const client = createApiClient({ baseUrl, apiKey, fetch, headers: { "X-Client": "portal" } });
+
+    await client.GET("/webhooks");
+    await client.GET("/webhooks", { headers: { "X-Client": null } });
+
+    expect(requests.map((request) => request.headers.get("x-client"))).toEqual(["portal", null]);
+  });
+});
+
 describe("a path the document does not have", () => {
   test("goes out without credentials: the middleware adds them only to the table's operations", async () => {
     const { fetch, requests } = observingFetch();
