@@ -25,13 +25,16 @@ export function requestIdOf(headers: HeadersOption): string | undefined {
   return found === undefined || found === null ? undefined : String(found);
 }
 
-/** `headers` with X-Request-Id set to `id`, in the form they were given. */
+/**
+ * `headers` with X-Request-Id set to `id`: a record stays a record, pairs become a Headers
+ * object like a Headers object does. openapi-fetch merges headers by `Object.entries`, which
+ * turns pairs into headers named `0`, `1`, ..., so pairs handed on as pairs would not arrive.
+ */
 export function withRequestId(headers: HeadersOption, id: string): HeadersOption {
-  if (headers instanceof Headers) {
+  if (headers instanceof Headers || Array.isArray(headers)) {
     const copy = new Headers(headers);
     copy.set(requestIdHeader, id);
     return copy;
   }
-  if (Array.isArray(headers)) return [...headers.filter(([name]) => name.toLowerCase() !== "x-request-id"), [requestIdHeader, id]];
   return { ...headers, [requestIdHeader]: id };
 }

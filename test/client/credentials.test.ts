@@ -74,6 +74,32 @@ describe("paging and extra headers", () => {
   });
 });
 
+describe("the client's own headers", () => {
+  test("go on every call, and a call's null removes one for that call", async () => {
+    const { fetch, requests } = observingFetch();
+    const client = createApiClient({ baseUrl, apiKey, fetch, headers: { "X-Client": "portal" } });
+
+    await client.GET("/webhooks");
+    await client.GET("/webhooks", { headers: { "X-Client": null } });
+
+    expect(requests.map((request) => request.headers.get("x-client"))).toEqual(["portal", null]);
+  });
+});
+
+describe("a path the document does not have", () => {
+  test("goes out without credentials: the middleware adds them only to the table's operations", async () => {
+    const { fetch, requests } = observingFetch();
+    const client = createApiClient({ baseUrl, apiKey, apiSecret, fetch });
+    const loose = client as unknown as { GET: LooseCall };
+
+    await loose.GET("/not-in-the-document");
+
+    expect(requests.map((request) => [request.url, request.headers.has("authorization"), request.headers.has("x-api-key")])).toEqual([
+      [`${baseUrl}/not-in-the-document`, false, false],
+    ]);
+  });
+});
+
 describe("a client without the API secret", () => {
   test("refuses POST /notifications before any request goes out, naming the missing option", async () => {
     const { fetch, requests } = observingFetch();
@@ -101,6 +127,8 @@ describe("options that would send the wrong credentials are refused at creation"
     ["an empty API key", { apiKey: "" }, /apiKey is required/],
     ["an API secret without a key", { apiSecret }, /apiKey is required/],
     ["an empty API secret", { apiKey, apiSecret: "" }, /apiSecret.*non-empty/],
+    ["an API key that is not a string", { apiKey: 5 }, /apiKey is required/],
+    ["an API secret that is not a string", { apiKey, apiSecret: 5 }, /apiSecret.*non-empty/],
     ["a bearer token in headers", { apiKey, headers: { authorization: `Bearer ${apiKey}` } }, /not as headers \(authorization\)/],
     ["the secret in headers", { apiKey, headers: { "X-Api-Secret": apiSecret } }, /not as headers \(X-Api-Secret\)/],
   ])("%s", (_name, options, message) => {

@@ -1,12 +1,13 @@
 // paginate() through the client against the reference server: every record of each paged
 // list exactly once and in the server's order, across page boundaries, on the demo data and
 // on a seed with 250 webhooks (and longer activity and history lists), asking for each page
-// once and never for one past the last.
+// once and never for one past the last. On scripted pages: nextPage(), what each page asks
+// for, and the PageError of a refused page.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient, paginate, PageError, type ApiClient, type paths } from "../../client/index.js";
+import { createApiClient, nextPage, paginate, PageError, type ApiClient, type PagingClient, type paths } from "../../client/index.js";
 import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { exampleId } from "../support/document.js";
@@ -112,3 +113,71 @@ describe.each([
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the walk's rules, on scripted pages", () => {
+  type Answer = { data?: { result: unknown[]; meta: { current_page: number; page_count: number } }; error?: unknown; response: Response; requestId?: string };
+  /** A client whose GET answers from the script in turn and records what it was asked. */
+  function scriptedClient(...answers: Answer[]) {
+    const asked: { path: string; init: { params: unknown; signal?: AbortSignal } }[] = [];
+    const client = {
+      GET: async (path: string, init: { params: unknown; signal?: AbortSignal }) => (asked.push({ path, init }), answers[asked.length - 1]!),
+    };
+    return { client: client as unknown as PagingClient, asked };
+  }
+  const page = (current_page: number, page_count: number, result: unknown[]): Answer => ({
+    data: { result, meta: { current_page, page_count } },
+    response: Response.json({}),
+  });
+
+  it("nextPage: the page after, none at or past the last, none after an empty page", () => {
+    expect(nextPage({ meta: { current_page: 1, page_count: 3 }, result: [1] })).toBe(2);
+    expect(nextPage({ meta: { current_page: 3, page_count: 3 }, result: [1] })).toBeUndefined();
+    expect(nextPage({ meta: { current_page: 4, page_count: 3 }, result: [] })).toBeUndefined();
+    expect(nextPage({ meta: { current_page: 1, page_count: 3 }, result: [] })).toBeUndefined();
+    expect(nextPage({ meta: { current_page: 1, page_count: 0 }, result: [] })).toBeUndefined();
+  });
+
+  it("asks for limit 100 from page 1 unless told otherwise, with the path's parameters and the caller's signal", async () => {
+    const { client, asked } = scriptedClient(page(1, 2, ["a"]), page(2, 2, ["b"]));
+    const { signal } = new AbortController();
+    const walked = [];
+    for await (const record of paginate(client, "/webhooks/{id}/history", { path: { id: webhook } }, { signal })) walked.push(record);
+    expect(walked).toEqual(["a", "b"]);
+    expect(asked).toEqual([
+      { path: "/webhooks/{id}/history", init: { signal, params: { path: { id: webhook }, query: { limit: 100, page: 1 } } } },
+      { path: "/webhooks/{id}/history", init: { signal, params: { path: { id: webhook }, query: { limit: 100, page: 2 } } } },
+    ]);
+  });
+
+  it("a refused page of another client: a PageError with the id the server echoed, named in its message", async () => {
+    const problem = { code: "internal_error", detail: "try later" };
+    const echoed = new Response(null, { status: 500, headers: { "x-request-id": "srv-1" } });
+    const { client } = scriptedClient(page(1, 2, ["a"]), { error: problem, response: echoed });
+    const walked: unknown[] = [];
+    const error = await (async () => {
+      for await (const record of paginate(client, "/webhooks")) walked.push(record);
+    })().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(walked).toEqual(["a"]);
+    expect(error).toBeInstanceOf(PageError);
+    const { name, message, status, page: failed, requestId } = error as PageError;
+    expect({ name, message, status, page: failed, requestId, problem: (error as PageError).problem }).toEqual({
+      name: "PageError",
+      message: "page 2 answered 500 internal_error: try later (X-Request-Id srv-1)",
+      status: 500,
+      page: 2,
+      requestId: "srv-1",
+      problem,
+    });
+  });
+
+  it("a page without data and without any request id: the message says only the page and status", async () => {
+    const { client } = scriptedClient({ response: new Response(null, { status: 502 }) });
+    const walk = (async () => {
+      for await (const _ of paginate(client, "/webhooks")) void _;
+    })();
+    await expect(walk).rejects.toMatchObject({ message: "page 1 answered 502", status: 502, problem: undefined, requestId: undefined });
+  });
+});

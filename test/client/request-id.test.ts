@@ -2,7 +2,7 @@
 // same on the retries of that call, and on the result (`requestId`), on a thrown error and
 // on a PageError, so the id a frontend logs is the id the server logged.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApiClient, newRequestId, paginate, PageError } from "../../client/index.js";
+import { createApiClient, newRequestId, paginate, PageError, type WithRequestId } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 import { observingFetch } from "./observe.js";
 
@@ -73,6 +73,77 @@ describe("X-Request-Id", () => {
     expect(error).toBeInstanceOf(PageError);
     expect((error as PageError).requestId).toBe(requests[0]!.headers.get("x-request-id"));
     expect((error as PageError).message).toContain((error as PageError).requestId);
+  });
+
+  it("a per-call id given as a Headers object or as pairs, in any case, is sent as given with the other headers", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const headers = new Headers({ "X-Request-Id": "headers-1", "X-Trace": "t" });
+    const asHeaders = await api.GET("/widgets/{id}", { ...readWidget, headers });
+    const asPairs = await api.GET("/widgets/{id}", {
+      ...readWidget,
+      headers: [
+        ["x-REQUEST-id", "pairs-1"],
+        ["X-Trace", "u"],
+      ] as [string, string][],
+    });
+    expect(requests.map((request) => request.headers.get("x-request-id"))).toEqual(["headers-1", "pairs-1"]);
+    expect(requests.map((request) => request.headers.get("x-trace"))).toEqual(["t", "u"]);
+    expect([asHeaders.requestId, asPairs.requestId]).toEqual(["headers-1", "pairs-1"]);
+  });
+
+  it("headers without an id, in each form, get a fresh one; the caller's Headers object is left as it was", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    const headers = new Headers({ "X-Trace": "t" });
+    const results = [
+      await api.GET("/widgets/{id}", { ...readWidget, headers }),
+      await api.GET("/widgets/{id}", { ...readWidget, headers: [["X-Trace", "t"]] as [string, string][] }),
+      await api.GET("/widgets/{id}", { ...readWidget, headers: { "X-Trace": "t", "X-Request-Id": null } }),
+    ];
+    expect([...headers]).toEqual([["x-trace", "t"]]);
+    const sent = requests.map((request) => request.headers.get("x-request-id"));
+    for (const id of sent) expect(id).toMatch(uuid);
+    expect(new Set(sent).size).toBe(3);
+    expect(results.map((result) => result.requestId)).toEqual(sent);
+    expect(requests.map((request) => request.headers.get("x-trace"))).toEqual(["t", "t", "t"]);
+  });
+
+  it("client.request() carries the id like the method calls", async () => {
+    const { fetch, requests } = observingFetch(() => Response.json(successExample("readWidget")));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch });
+    // request() keeps openapi-fetch's result type, which does not declare `requestId`.
+    const call = api.request("get", "/widgets/{id}", { ...readWidget, headers: { "X-Request-Id": "direct-1" } });
+    const result = (await call) as Awaited<typeof call> & WithRequestId;
+    expect(requests.map((request) => [request.method, request.headers.get("x-request-id")])).toEqual([["GET", "direct-1"]]);
+    expect(result.requestId).toBe("direct-1");
+    expect(result.data).toEqual(successExample("readWidget"));
+  });
+
+  it("every method of the client puts the id it sent on the result", async () => {
+    const { fetch, requests } = observingFetch(() => new Response(null, { status: 204 }));
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: false }) as unknown as Record<string, (path: string) => Promise<{ requestId?: string }>>;
+    const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"];
+    const results = [];
+    for (const method of methods) results.push(await api[method]!("/anything"));
+    expect(requests.map((request) => request.method)).toEqual(methods);
+    const sent = requests.map((request) => request.headers.get("x-request-id"));
+    for (const id of sent) expect(id).toMatch(uuid);
+    expect(results.map((result) => result.requestId)).toEqual(sent);
+    // Fetch refuses TRACE before sending: the error carries the id the call would have sent.
+    await expect(api.TRACE!("/anything")).rejects.toMatchObject({ requestId: expect.stringMatching(uuid) });
+    expect(requests).toHaveLength(methods.length);
+  });
+
+  it("an error that cannot take the id (frozen) is rethrown as it is", async () => {
+    const frozen = Object.freeze(new TypeError("fetch failed"));
+    const call = createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => Promise.reject(frozen), retry: false }).GET("/widgets/{id}", readWidget);
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBe(frozen);
+    expect(Object.hasOwn(frozen, "requestId")).toBe(false);
   });
 
   it("without crypto.randomUUID (a page served over plain http), still a version 4 UUID", () => {

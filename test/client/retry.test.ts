@@ -148,8 +148,94 @@ describe("retry", () => {
     }
   });
 
+  it("defaults: the first backoff step is 250 ms, the longest wait 10 s, one try only with tries: 1", async () => {
+    const backoff = scripted(() => problem(503), widget);
+    const call = readWidget(client(backoff.fetch, { random: () => 0.5 }));
+    await vi.advanceTimersByTimeAsync(124); // 250 ms × 0.5
+    expect(backoff.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await call).response.status).toBe(200);
+
+    const long = scripted(() => problem(429, { "retry-after": "11" }), widget);
+    expect((await readWidget(client(long.fetch))).response.status).toBe(429);
+    expect(long.requests).toHaveLength(1);
+
+    const once = scripted(() => problem(429, { "retry-after": "0" }), widget);
+    expect((await readWidget(client(once.fetch, { tries: 1 }))).response.status).toBe(429);
+    expect(once.requests).toHaveLength(1);
+  });
+
+  it("waits a Retry-After of exactly maxDelayMs", async () => {
+    const { fetch, requests } = scripted(() => problem(429, { "retry-after": "10" }), widget);
+    const call = readWidget(client(fetch, { maxDelayMs: 10_000 }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await call).response.status).toBe(200);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("never repeats another method, or a PUT to another path, after a 503 or a network error", async () => {
+    type LooseCall = (path: string, init?: object) => Promise<{ response: Response }>;
+    const deleted = scripted(() => problem(503), widget);
+    const del = (client(deleted.fetch, { tries: 3 }) as unknown as { DELETE: LooseCall }).DELETE("/widgets/wgt_5a3c8e1f7b92");
+    expect((await del).response.status).toBe(503);
+    expect(deleted.requests).toHaveLength(1);
+
+    const put = scripted(networkError, widget);
+    const other = (client(put.fetch, { tries: 3 }) as unknown as { PUT: LooseCall }).PUT("/widgets/wgt_5a3c8e1f7b92", { body: {} });
+    await expect(other).rejects.toThrow("fetch failed");
+    expect(put.requests).toHaveLength(1);
+  });
+
+  it("repeats a sort-less PUT whose body is not JSON or not an object: the server refuses it whatever happens", async () => {
+    for (const text of ["not json", "null", "5"]) {
+      const { fetch, requests } = scripted(() => problem(503), widget);
+      const call = (client(fetch, { random: () => 0 }) as unknown as { PUT: (path: string, init: object) => Promise<{ response: Response }> }).PUT(
+        "/sms/providers/{id}",
+        { params: { path: { id: "sms_9e4a1d7c3b2f" } }, body: {}, bodySerializer: () => text },
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect((await call).response.status, text).toBe(200);
+      expect(requests.map((request) => request.method)).toEqual(["PUT", "PUT"]);
+    }
+  });
+
+  it("cancels the body of an answer it does not hand back", async () => {
+    const answers: Response[] = [];
+    const { fetch } = scripted(
+      () => (answers.push(problem(503)), answers.at(-1)!),
+      () => (answers.push(widget()), answers.at(-1)!),
+    );
+    const call = readWidget(client(fetch, { random: () => 0 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await call).response.status).toBe(200);
+    expect(answers.map((answer) => answer.bodyUsed)).toEqual([true, true]);
+  });
+
+  it("rethrows the last network error as thrown, and a thrown non-Error as an Error with its text", async () => {
+    const thrown = new TypeError("fetch failed");
+    const failing = readWidget(client(() => Promise.reject(thrown), { random: () => 0 }));
+    const failed = failing.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await vi.runAllTimersAsync();
+    expect(await failed).toBe(thrown);
+
+    const odd = readWidget(client(() => Promise.reject("connection reset"), { random: () => 0 }));
+    const oddFailed = odd.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await vi.runAllTimersAsync();
+    const error = await oddFailed;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe("connection reset");
+  });
+
   it("reads Retry-After as seconds or as an HTTP date", () => {
     const now = Date.parse("2026-03-01T10:00:00Z");
+    expect(retryAfterMs(new Response(null, { headers: { "retry-after": "Sun, 01 Mar 2026 09:59:00 GMT" } }), now)).toBe(0);
+    expect(retryAfterMs(new Response(null, { headers: { "retry-after": " 7 " } }), now)).toBe(7000);
     expect(retryAfterMs(new Response(null, { headers: { "retry-after": "42" } }), now)).toBe(42_000);
     expect(retryAfterMs(new Response(null, { headers: { "retry-after": "Sun, 01 Mar 2026 10:00:05 GMT" } }), now)).toBe(5000);
     expect(retryAfterMs(new Response(null, { headers: { "retry-after": "soon" } }), now)).toBeUndefined();

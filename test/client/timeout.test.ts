@@ -105,6 +105,19 @@ describe("timeout", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("a Retry-After exactly as long as what is left is not waited: the retry could not start", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 429, headers: { "retry-after": "2", "content-type": "application/problem+json" } }));
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 2000 }));
+    // Past the deadline: a wait started by mistake would have ended in a retry or a timeout.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await call).response.status).toBe(429);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([0, -1, Number.POSITIVE_INFINITY, Number.NaN])("refuses timeoutMs %s", (timeoutMs) => {
+    expect(() => createApiClient({ baseUrl, apiKey: "ak_test", timeoutMs })).toThrow(`timeout: must be a positive number of ms, got ${timeoutMs}`);
+  });
+
   it("timeoutMs: false sets none", async () => {
     const { fetch, answer } = hangingFetch();
     const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: false }));

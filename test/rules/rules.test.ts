@@ -5,11 +5,24 @@ import { describe, expect, it } from "vitest";
 import { normalizeIp } from "../../server/rules/ip.js";
 import { newestFirst, sortNewestFirst } from "../../server/rules/order.js";
 import { reportDateBounds } from "../../server/rules/report-dates.js";
-import { resolveSendAt } from "../../server/rules/notifications.js";
+import { createNotification, distinctReceivers, resolveSendAt } from "../../server/rules/notifications.js";
+import { saveTransport, transportRecord, type SaveContext } from "../../server/rules/email-transport.js";
+import type { EmailSettingsSave, NotificationCreate } from "../../server/domain/index.js";
 import { pageStart } from "../../server/rules/paging.js";
 import { updateProvider } from "../../server/rules/sms-providers.js";
 import { ApiProblem } from "../../server/problems.js";
 import { seedWithProviders } from "../server/operations/harness.js";
+
+/** The ApiProblem `action` throws; anything else thrown, or nothing, fails the test. */
+function refusal(action: () => unknown): ApiProblem {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ApiProblem) return error;
+    throw error;
+  }
+  throw new Error("expected an ApiProblem");
+}
 
 describe("normalizeIp", () => {
   it.each([
@@ -72,16 +85,6 @@ describe("newestFirst", () => {
 });
 
 describe("problems of the rules name what was refused", () => {
-  const refusal = (action: () => unknown): ApiProblem => {
-    try {
-      action();
-    } catch (error) {
-      if (error instanceof ApiProblem) return error;
-      throw error;
-    }
-    throw new Error("expected an ApiProblem");
-  };
-
   it("an infinite paging value: 400 naming it", () => {
     const problem = refusal(() => pageStart({ limit: Infinity, page: 1 }));
     expect({ code: problem.code, detail: problem.detail, errors: problem.errors }).toEqual({
@@ -98,6 +101,69 @@ describe("problems of the rules name what was refused", () => {
       "SMS provider sms_p1 is the default; make another provider the default instead.",
     );
   });
+
+  const owner = { organizationId: "org_1", applicationId: "app_1" };
+  const ctx: SaveContext = { ...owner, now: new Date("2026-03-10T12:00:00.000Z"), newId: () => "eml_new", seal: () => "sealed", open: () => ({}) };
+  const addresses = { email_from: "no-reply@acme.example", email_admin: "admin@acme.example" };
+  const stored = transportRecord(
+    {
+      id: "eml_1",
+      type: "SENDGRID",
+      is_verified: true,
+      ...addresses,
+      email_reply: "",
+      from_name: "",
+      send_count: 3,
+      fail_count: 1,
+      created_at: "2026-01-01T00:00:00.000Z",
+    },
+    { token: "sealed-before", region: "" },
+    owner,
+  );
+
+  it("an e-mail transport saved without auth, first or with another type: 400 on /auth in the body, saying which", () => {
+    const before = structuredClone(stored);
+    const first = refusal(() => saveTransport(undefined, { type: "SES", ...addresses } as EmailSettingsSave, ctx));
+    const retyped = refusal(() => saveTransport(stored, { type: "SES", ...addresses } as EmailSettingsSave, ctx));
+    expect([first, retyped].map(({ code, detail, errors }) => ({ code, detail, errors }))).toEqual([
+      {
+        code: "validation_failed",
+        detail: "auth is required on the first save.",
+        errors: [{ in: "body", pointer: "/auth", message: "required for the first save" }],
+      },
+      {
+        code: "validation_failed",
+        detail: "auth is required on a change of type from SENDGRID to SES.",
+        errors: [{ in: "body", pointer: "/auth", message: "required for a change of type from SENDGRID to SES" }],
+      },
+    ]);
+    expect(stored).toEqual(before);
+  });
+
+  it("a notification to unknown receivers and groups, in the past: 400 with one body error per offending value", () => {
+    const now = new Date("2026-03-10T12:00:00.000Z");
+    const audience = { canReceive: (receiver: string) => receiver === "known@acme.example", hasGroup: (group: number) => group === 1 };
+    const request = {
+      type: "SIMPLE",
+      title: "Hello",
+      content: "Hi",
+      receivers: ["known@acme.example", "ghost@acme.example"],
+      groups: [1, 99],
+      send_at: now.getTime() / 1000 - 61,
+    } as NotificationCreate;
+    const before = structuredClone(request);
+    const problem = refusal(() => createNotification(request, audience, now, "ntf_1"));
+    expect({ code: problem.code, detail: problem.detail, errors: problem.errors }).toEqual({
+      code: "validation_failed",
+      detail: "The notification cannot be scheduled.",
+      errors: [
+        { in: "body", pointer: "/receivers/1", message: "ghost@acme.example is not a user of this application who has logged in" },
+        { in: "body", pointer: "/groups/1", message: "group 99 does not exist" },
+        { in: "body", pointer: "/send_at", message: "2026-03-10T11:58:59.000Z is more than 60 seconds in the past" },
+      ],
+    });
+    expect(request).toEqual(before);
+  });
 });
 
 describe("resolveSendAt", () => {
@@ -106,5 +172,12 @@ describe("resolveSendAt", () => {
     expect(resolveSendAt("now", now)).toEqual(now);
     expect(resolveSendAt(undefined, now)).toEqual(now);
     expect(resolveSendAt(1_773_144_000, now)).toEqual(new Date(1_773_144_000_000));
+  });
+});
+
+describe("distinctReceivers", () => {
+  it("folds case as the stores match e-mails (lower case): straße and STRASSE are two users, Straße repeats the first", () => {
+    // Upper-casing would fold both to STRASSE and drop a user the store tells apart.
+    expect(distinctReceivers(["straße@acme.example", "STRASSE@acme.example", "Straße@ACME.example"])).toEqual(["straße@acme.example", "STRASSE@acme.example"]);
   });
 });

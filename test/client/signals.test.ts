@@ -1,0 +1,62 @@
+// The fallbacks of anySignal() and timeoutSignal() for browsers without AbortSignal.any and
+// AbortSignal.timeout, in this process with both deleted: test/client/browser.test.ts runs
+// them in Chromium, where a mutation test cannot see them, so they are pinned here too.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { anySignal, timeoutSignal } from "../../client/index.js";
+
+const native = { any: Object.getOwnPropertyDescriptor(AbortSignal, "any")!, timeout: Object.getOwnPropertyDescriptor(AbortSignal, "timeout")! };
+
+/** The reason a signal aborts with, or "pending" if it has not. */
+const state = (signal: AbortSignal) => (signal.aborted ? signal.reason : "pending");
+
+describe("without AbortSignal.any and AbortSignal.timeout", () => {
+  beforeEach(() => {
+    delete (AbortSignal as { any?: unknown }).any;
+    delete (AbortSignal as { timeout?: unknown }).timeout;
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    Object.defineProperty(AbortSignal, "any", native.any);
+    Object.defineProperty(AbortSignal, "timeout", native.timeout);
+  });
+
+  it("anySignal aborts with the reason of the first signal that aborts, and only then", () => {
+    const [first, second] = [new AbortController(), new AbortController()];
+    const any = anySignal([first.signal, second.signal]);
+    expect(typeof AbortSignal.any).toBe("undefined");
+    expect(state(any)).toBe("pending");
+    second.abort("second");
+    expect(state(any)).toBe("second");
+    first.abort("first");
+    expect(state(any)).toBe("second");
+  });
+
+  it("anySignal of an already aborted signal is aborted at once, with its reason", () => {
+    const live = new AbortController();
+    const any = anySignal([live.signal, AbortSignal.abort("gone"), AbortSignal.abort("later")]);
+    expect(state(any)).toBe("gone");
+  });
+
+  it("timeoutSignal aborts after exactly ms with a TimeoutError", async () => {
+    const signal = timeoutSignal(500);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(state(signal)).toBe("pending");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal.reason).toBeInstanceOf(DOMException);
+    expect({ name: signal.reason.name, message: signal.reason.message }).toEqual({ name: "TimeoutError", message: "The operation timed out." });
+  });
+});
+
+describe("with AbortSignal.any and AbortSignal.timeout", () => {
+  it("uses them as they are", () => {
+    const any = vi.spyOn(AbortSignal, "any");
+    const timeout = vi.spyOn(AbortSignal, "timeout");
+    const signals = [new AbortController().signal];
+    expect(anySignal(signals)).toBe(any.mock.results[0]!.value);
+    expect(any).toHaveBeenCalledWith(signals);
+    expect(timeoutSignal(1000)).toBe(timeout.mock.results[0]!.value);
+    expect(timeout).toHaveBeenCalledWith(1000);
+    vi.restoreAllMocks();
+  });
+});
