@@ -1,12 +1,11 @@
 // The e-mail transport's provider access information (`auth`) is encrypted at rest with
 // AES-256-GCM and only ever leaves the store as an opaque token. The key is EMAIL_AUTH_KEY
-// (64 hex characters), which the entry point hands to useEmailAuthKey from its configuration
-// (a process that never does, such as a test, reads it from server/config.ts on first use);
-// without one a random key is made per process, so tokens do not survive a restart (fine for
-// the in-memory reference server; with a database every process must share one key:
+// (64 hex characters), which each entry point reads with its configuration (server/config.ts)
+// and hands to useEmailAuthKey: this module reads no environment. Until one does, and without
+// one, a random key is made per process, so tokens do not survive a restart (fine for the
+// in-memory reference server; with a database every process must share one key:
 // server/store/postgres/email-key.ts).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { emailAuthKeyFromEnv } from "../config.js";
 
 export const emailAuthKeyEnv = "EMAIL_AUTH_KEY";
 const tokenPrefix = "enc:v1:";
@@ -29,7 +28,7 @@ function keyOf(hex: string | undefined): { key: Buffer; source: KeySource } {
 
 let current: { key: Buffer; source: KeySource } | undefined;
 function key(): Buffer {
-  current ??= keyOf(emailAuthKeyFromEnv());
+  current ??= keyOf(undefined);
   return current.key;
 }
 

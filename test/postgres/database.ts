@@ -9,6 +9,7 @@ import { seedDatabase } from "../../server/store/postgres/seed.js";
 import { createPostgresStore, type PostgresStore } from "../../server/store/postgres/index.js";
 import type { Seed } from "../../server/seed/types.js";
 import { startCluster, type Cluster } from "./cluster.js";
+import { useEmailAuthKey } from "../../server/crypto/email-auth.js";
 
 export interface Database {
   cluster: Cluster;
@@ -20,11 +21,13 @@ export interface Database {
 }
 
 /**
- * The e-mail auth key of every PostgreSQL test file and the servers and commands it starts
- * (they inherit the environment): a database accepts one key (server/store/postgres/email-key.ts).
+ * The e-mail auth key of every PostgreSQL test file, in this process and in the servers and
+ * commands it starts (they inherit the environment): a database accepts one key
+ * (server/store/postgres/email-key.ts).
  */
 export const testEmailAuthKey = "ab".repeat(32);
 process.env.EMAIL_AUTH_KEY ||= testEmailAuthKey;
+useEmailAuthKey(process.env.EMAIL_AUTH_KEY);
 
 const started = await startCluster();
 /** Why PostgreSQL cannot run here, or undefined when it can. */
