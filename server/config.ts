@@ -4,12 +4,11 @@
 // means its default; a bad value is refused with a message naming it, never read as 0 or NaN.
 // docs/reference-server.md lists every variable (test/server/config.test.ts checks it does).
 import type { LevelWithSilent } from "pino";
-import type { TrustProxy } from "./express/app.js";
 import { defaultConcurrencyLimit } from "./http/concurrency-limit.js";
 import { corsFromEnv, type CorsOptions } from "./http/cors.js";
 import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
 import { defaultRateLimit } from "./http/rate-limit.js";
-import { trustProxyFromEnv } from "./http/trust-proxy.js";
+import { trustProxyFromEnv, type TrustProxy } from "./http/trust-proxy.js";
 
 /** The variables read: process.env unless a caller gives its own (the CLI, tests). */
 export type Environment = Readonly<Record<string, string | undefined>>;

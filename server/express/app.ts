@@ -26,6 +26,7 @@ import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/co
 import { createLogger, requestLogger } from "../http/logging.js";
 import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
+import type { TrustProxy } from "../http/trust-proxy.js";
 import { parameterHints } from "../http/validation-errors.js";
 import { ApiProblem } from "../problems.js";
 import type { Handlers, OperationInput } from "./contract.js";
@@ -112,9 +113,6 @@ function visibleHeaders(headers: IncomingHttpHeaders): Readonly<IncomingHttpHead
   for (const [name, value] of Object.entries(headers)) if (!hiddenHeaders.has(name)) copy[name] = Array.isArray(value) ? (Object.freeze([...value]) as string[]) : value;
   return Object.freeze(copy);
 }
-
-/** Express's `trust proxy` as far as it is safe: hops or the proxies' addresses, never "trust all". */
-export type TrustProxy = number | string | readonly string[] | false;
 
 /** The step of an operation without a handler, under `missingHandlers: "not_implemented"`. */
 const notImplemented =

@@ -2,7 +2,8 @@
 // its implementation on. It owns validation, credentials, routing by operationId, request
 // ids, log redaction and problem responses; the service writes the handlers. `listen`
 // serves it (or the host app it is mounted in) with the reference server's protections.
-export { createContractApp, type ContractAppOptions, type HandlerOptions, type TrustProxy } from "./app.js";
+export { createContractApp, type ContractAppOptions, type HandlerOptions } from "./app.js";
+export type { TrustProxy } from "../http/trust-proxy.js";
 export { listen, type ListenOptions, type Listening } from "./listen.js";
 export { exact, exactOutput, type UndeclaredPath } from "./exact.js";
 export type {

@@ -7,6 +7,7 @@
 // are case-sensitive; one trailing slash is tolerated, as Express and the validator do.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiProblem } from "../problems.js";
+import { pathPattern } from "../http/path-pattern.js";
 import { routedPath } from "../http/request-path.js";
 
 /** The middleware of one operation, with the method and path template it serves. */
@@ -22,17 +23,6 @@ interface CompiledPath {
   methods: Map<string, RequestHandler>;
   /** The Allow header of a 405 on this path. */
   allow: string;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** `/v1` + `/widgets/{id}` → `^/v1/widgets/([^/]+)/?$` (one segment per parameter, not empty; captured in template order). */
-export function pathPattern(basePath: string, template: string): RegExp {
-  const source = (basePath + template)
-    .split(/(\{[^}/]+\})/)
-    .map((part) => (/^\{[^}/]+\}$/.test(part) ? "([^/]+)" : escapeRegExp(part)))
-    .join("");
-  return new RegExp(`^${source}/?$`);
 }
 
 /** The router over every operation, and whether a request's path is one the document serves (any method). */

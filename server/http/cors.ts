@@ -6,6 +6,7 @@
 import cors from "cors";
 import type { RequestHandler } from "express";
 import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
+import { escapeRegExp } from "./path-pattern.js";
 
 /** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */
 export interface CorsOptions {
@@ -39,8 +40,6 @@ export function corsExposedHeaders(document: ApiDocument): string[] {
   }
   return [...names.values()].sort();
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** `http://localhost:*` → any port (or none); anything else is matched exactly. */
 function originMatcher(origins: readonly string[]): (origin: string) => boolean {

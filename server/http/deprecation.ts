@@ -2,7 +2,7 @@
 // document marks `deprecated: true`, with the dates of its `x-deprecated-at` and `x-sunset`
 // extensions (docs/versioning.md). Read from the document once, when the app is built.
 import type { RequestHandler } from "express";
-import { pathPattern } from "../express/router.js";
+import { pathPattern } from "./path-pattern.js";
 import { operationsOf, type ApiDocument } from "./document.js";
 import { routedPath } from "./request-path.js";
 

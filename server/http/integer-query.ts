@@ -5,7 +5,7 @@
 import type { RequestHandler } from "express";
 import { ApiProblem, type ProblemErrorItem } from "../problems.js";
 import { resolveRef, type ApiDocument } from "./document.js";
-import { pathPattern } from "../express/router.js";
+import { pathPattern } from "./path-pattern.js";
 import type { OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
 import { routedPath } from "./request-path.js";
 import { describeErrors, firstSentence } from "./validation-errors.js";

@@ -5,7 +5,9 @@
 // victim's. Behind N proxies that each append the address they saw, `N` takes the address N
 // hops from the server; a comma list of addresses/CIDRs (or Express's `loopback`,
 // `linklocal`, `uniquelocal`) believes exactly those proxies. "Trust everything" is not offered.
-import type { TrustProxy } from "../express/app.js";
+
+/** Express's `trust proxy` as far as it is safe: hops or the proxies' addresses, never "trust all". */
+export type TrustProxy = number | string | readonly string[] | false;
 
 /** TRUST_PROXY's value: unset/`off`/`0` → false, digits → a hop count, else a list of addresses or CIDRs. */
 export function trustProxyFromEnv(raw: string | undefined): TrustProxy {
