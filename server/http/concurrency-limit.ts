@@ -7,7 +7,7 @@
 // cheap refusals that would still take the event loop from other tenants. A slot frees when
 // its response ends or its client goes away (docs/security.md, Fair sharing). Requests
 // without a key count per address, as the rate limiter keys them.
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiProblem } from "../problems.js";
 import { rateLimitKey } from "./rate-limit.js";
 
@@ -17,53 +17,67 @@ export const defaultConcurrencyLimit = 16;
 /** The longest a request past the cap waits for a slot before its 429 (ms). */
 export const concurrencyWaitMs = 1_000;
 
-interface Slots {
-  active: number;
-  waiting: (() => void)[];
-}
-
-/** The middleware; `limit` requests in flight per key, the next ones wait up to `maxWaitMs`, then a `rate_limited` problem. */
-export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs): RequestHandler {
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`concurrencyLimit must be a positive integer or false, got ${limit}`);
-  const keys = new Map<string, Slots>();
+/**
+ * At most `limit` holders per key at once; the others wait in order. `take` runs `enter` when
+ * the key has a free slot: now (and returns undefined), or later (and returns a function that
+ * takes the waiting `enter` out of the queue, false when it already ran). `enter` holds its
+ * slot through `hold` until its response closes.
+ */
+function keyedSlots(limit: number) {
+  const keys = new Map<string, { active: number; waiting: (() => void)[] }>();
   const release = (key: string) => {
     const slots = keys.get(key)!;
     const next = slots.waiting.shift();
     if (next) return next();
     if (--slots.active === 0) keys.delete(key);
   };
-  return (req, res, next) => {
-    const key = rateLimitKey(req);
-    const enter = () => {
+  return {
+    take(key: string, enter: () => void): (() => boolean) | undefined {
+      const slots = keys.get(key);
+      if (!slots) keys.set(key, { active: 1, waiting: [] });
+      else if (slots.active < limit) slots.active++;
+      else {
+        slots.waiting.push(enter);
+        return () => {
+          const at = slots.waiting.indexOf(enter);
+          if (at !== -1) slots.waiting.splice(at, 1);
+          return at !== -1;
+        };
+      }
+      enter();
+      return undefined;
+    },
+    /** Passes the request on holding the key's slot until its response closes. */
+    hold(key: string, req: Request, res: Response, next: NextFunction): void {
       // A client gone meanwhile (its 'close' already fired) passes its slot on at once.
       if (res.destroyed || req.socket.destroyed) return release(key);
       // 'close' follows 'finish' and also fires when the client goes away first: once per response.
       res.once("close", () => release(key));
       next();
-    };
-    const slots = keys.get(key);
-    if (!slots) {
-      keys.set(key, { active: 1, waiting: [] });
-      return enter();
-    }
-    if (slots.active < limit) {
-      slots.active++;
-      return enter();
-    }
-    const turn = () => {
+    },
+  };
+}
+
+/** The middleware; `limit` requests in flight per key, the next ones wait up to `maxWaitMs`, then a `rate_limited` problem. */
+export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs): RequestHandler {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`concurrencyLimit must be a positive integer or false, got ${limit}`);
+  const slots = keyedSlots(limit);
+  return (req, res, next) => {
+    const key = rateLimitKey(req);
+    let timer: NodeJS.Timeout | undefined;
+    const leave = slots.take(key, () => {
       clearTimeout(timer);
-      enter();
-    };
-    const timer = setTimeout(() => {
-      const at = slots.waiting.indexOf(turn);
-      if (at !== -1) slots.waiting.splice(at, 1);
+      slots.hold(key, req, res, next);
+    });
+    if (!leave) return;
+    timer = setTimeout(() => {
+      if (!leave()) return;
       next(
         new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, {
           "Retry-After": "1",
         }),
       );
     }, maxWaitMs);
-    slots.waiting.push(turn);
   };
 }
 
@@ -79,30 +93,9 @@ export const defaultAddressInFlight = 64;
  */
 export function addressQueue(limit: number): RequestHandler {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`addressInFlight must be a positive integer or false, got ${limit}`);
-  const addresses = new Map<string, { active: number; waiting: (() => void)[] }>();
-  const release = (address: string) => {
-    const entry = addresses.get(address)!;
-    const next = entry.waiting.shift();
-    if (next) return next();
-    if (--entry.active === 0) addresses.delete(address);
-  };
+  const slots = keyedSlots(limit);
   return (req, res, next) => {
     const address = req.ip ?? "unknown";
-    const enter = () => {
-      // A client gone while waiting: its turn passes on at once.
-      if (res.destroyed || req.socket.destroyed) return release(address);
-      res.once("close", () => release(address));
-      next();
-    };
-    const entry = addresses.get(address);
-    if (!entry) {
-      addresses.set(address, { active: 1, waiting: [] });
-      return enter();
-    }
-    if (entry.active < limit) {
-      entry.active++;
-      return enter();
-    }
-    entry.waiting.push(enter);
+    slots.take(address, () => slots.hold(address, req, res, next));
   };
 }
