@@ -65,7 +65,7 @@ if (scale) {
 }
 const soak = read("soak");
 if (soak) {
-  console.log(`**npm run soak**, ${soak.startedAt} (${machine(soak.machine)}):\n`);
+  console.log(`**npm run bench:soak**, ${soak.startedAt} (${machine(soak.machine)}):\n`);
   console.log(
     md(
       ["requests", "req/s", "errors", "p50 first / last 10 s", "p99 first / last 10 s", "RSS start → end (after GC)", "retained heap start → end"],

@@ -1,4 +1,4 @@
-// `npm run soak`: 60 s at 50 connections of mixed operations (all nine in turn) against
+// `npm run bench:soak`: 60 s at 50 connections of mixed operations (all nine in turn) against
 // the reference server in its own process, after a warm-up. Reports errors, latency drift (first vs last 10 s) and RSS and retained heap
 // (each after a full GC) at start and end.
 import { mkdirSync, writeFileSync } from "node:fs";
