@@ -3,7 +3,7 @@
 // operation takes is read from the generated operations table, never repeated here.
 import createClient, { type Middleware } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
-import type { components, paths } from "../generated/schema.js";
+import type { paths } from "../generated/schema.js";
 import type { ApiClient } from "./api-client.js";
 import { newRequestId, requestIdOf, withRequestId } from "./request-id.js";
 import { retryMiddleware, type RetryOptions } from "./retry.js";
@@ -12,14 +12,12 @@ import { CallDeadlines, timeoutMiddleware } from "./timeout.js";
 export type { components, operations as operationTypes, paths } from "../generated/schema.js";
 export { operations, type OperationId } from "../generated/operations.js";
 export type { ApiClient, ApiClientMethod, ApiResult, WithRequestId } from "./api-client.js";
+export type { Problem } from "./problem.js";
 export { newRequestId } from "./request-id.js";
 export { anySignal, timeoutSignal } from "./signals.js";
 export { nextPage, paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
 export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
 export { CallDeadlines, timeoutMiddleware } from "./timeout.js";
-
-/** An RFC 9457 problem, as every error response of the API carries. */
-export type Problem = components["schemas"]["Problem"] | components["schemas"]["NotImplementedProblem"];
 
 type Operations = typeof operations;
 

@@ -2,7 +2,7 @@
 // next page until `meta.current_page` reaches `meta.page_count`. Which paths are lists, and
 // what their records are, comes from the generated types: any GET whose 200 has `meta`.
 import type { paths } from "../generated/schema.js";
-import type { Problem } from "./index.js";
+import type { Problem } from "./problem.js";
 
 type PageMeta = { current_page: number; page_count: number };
 
