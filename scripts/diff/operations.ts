@@ -50,7 +50,7 @@ interface Shape {
 /** What a handler of each operation follows, keyed by operationId. */
 function shapes(document: unknown): Map<string, Shape> {
   const result = new Map<string, Shape>();
-  for (const { path, method, operation } of operationEntries(document)) {
+  for (const { path, method, operation } of operationEntries(document as { paths?: Record<string, unknown> })) {
     if (!operation.operationId) continue;
     const parts = new Map<string, Json>();
     // Parameters of the path item and of the operation, by where and name.
