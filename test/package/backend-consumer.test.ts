@@ -8,7 +8,7 @@
 // operation with the 501 problem, and after a package update with a changed contract the
 // rerun leaves its implemented handler byte for byte and names what changed.
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -172,4 +172,77 @@ describe("a service started from `npx authsvc-api stubs`", () => {
       /changed +implemented +readWidget\.ts +GET \/widgets\/\{id\}\n.*follow:\n +200 response: result required changed: \+ label\n +200 response: result\.label added/,
     );
   }, 180_000);
+});
+
+// What the docs' snippets call but do not define: the service's own data access and logger.
+const docsGlobals = `import type { Caller, components } from "@authsvc/app-api-server/express";
+import type { Logger } from "pino";
+
+type S = components["schemas"];
+declare global {
+  const db: {
+    applicationByKey(apiKey: string): Promise<Caller | undefined>;
+    applicationByPair(apiKey: string, apiSecret: string): Promise<Caller | undefined>;
+    widget(applicationId: string, id: string): Promise<S["Widget"] | undefined>;
+    widgetRow(applicationId: string, id: string): Promise<(S["Widget"] & { internal_note: string }) | undefined>;
+    webhook(applicationId: string, id: string): Promise<S["Webhook"] | undefined>;
+  };
+  const logger: Logger;
+}
+export {};
+`;
+const docs = ["backend.md", "handlers.md"];
+const compilers = {
+  "5.9": () => join(project, "node_modules/typescript/bin/tsc"),
+  // The repository's pinned 7.0 (devDependency `typescript7`): the compiler is the variable here, the packages are the consumer's.
+  "7.0": () => fileURLToPath(new URL("../../node_modules/typescript7/bin/tsc", import.meta.url)),
+};
+
+describe("the TypeScript of docs/backend.md and docs/handlers.md, as a service compiles it", () => {
+  let dir: string;
+  /** File → the error text its block's first line promises (`// fails to compile: …`), or undefined: compiles clean. */
+  const expected = new Map<string, string | undefined>();
+
+  beforeAll(async () => {
+    dir = join(project, "docs-snippets");
+    mkdirSync(join(dir, "src"), { recursive: true });
+    // The main snippet imports the map the stubs command writes.
+    await run(npx, ["authsvc-api", "stubs", "src/handlers"], { cwd: dir });
+    writeFileSync(join(dir, "src/globals.d.ts"), docsGlobals);
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ ...serviceTsconfig, compilerOptions: { ...serviceTsconfig.compilerOptions, noEmit: true } }));
+    for (const doc of docs) {
+      const markdown = readFileSync(new URL(`../../docs/${doc}`, import.meta.url), "utf8");
+      [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].forEach((block, index) => {
+        const file = `src/${doc.replace(".md", "")}-${index + 1}.ts`;
+        writeFileSync(join(dir, file), block[1]!);
+        expected.set(file, /^\/\/ fails to compile: (.*)$/m.exec(block[1]!.split("\n")[0]!)?.[1]);
+      });
+    }
+  }, 60_000);
+
+  it("needs nothing but the server package: no snippet imports the contract package, nor do the server's types", () => {
+    expect([...expected.keys()].length).toBeGreaterThanOrEqual(6);
+    for (const file of expected.keys()) expect(readFileSync(join(dir, file), "utf8")).not.toContain("@authsvc/app-api-contract");
+    const types = join(project, "node_modules/@authsvc/app-api-server/dist");
+    const declarations = readdirSync(types, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".d.ts"));
+    expect(declarations.filter((file) => readFileSync(join(types, file), "utf8").includes("@authsvc/app-api-contract"))).toEqual([]);
+  });
+
+  it.each(Object.keys(compilers) as (keyof typeof compilers)[])(
+    "compiles under TypeScript %s, each failing block with the error its comment gives",
+    async (version) => {
+      const { stdout } = await run(process.execPath, [compilers[version](), "-p", "."], { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch(
+        (error: { stdout: string }) => error,
+      );
+      const errors = new Map<string, string>();
+      for (const [, file, text] of stdout.matchAll(/^(src\/[\w.-]+\.ts)\(\d+,\d+\): error ([\s\S]*?)(?=^\S|(?![\s\S]))/gm))
+        errors.set(file!, `${errors.get(file!) ?? ""}${text}`);
+      for (const [file, failure] of expected) {
+        if (failure === undefined) expect({ file, errors: errors.get(file) }).toEqual({ file, errors: undefined });
+        else expect(errors.get(file), file).toContain(failure);
+      }
+      expect([...errors.keys()].filter((file) => !expected.has(file))).toEqual([]);
+    },
+    120_000,
+  );
 });
