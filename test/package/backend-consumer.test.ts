@@ -165,9 +165,9 @@ describe("a service started from `npx authsvc-api stubs`", () => {
     const rerun = await run(process.execPath, [join(updated, "dist/cli/authsvc-api.js"), "stubs", "src/handlers"], { cwd: service });
     console.log(`$ npx authsvc-api stubs src/handlers   # with the updated package\n${rerun.stdout}`);
     expect(readFileSync(join(handlers, "readWidget.ts"), "utf8")).toBe(implementedReadWidget);
-    expect(readFileSync(join(handlers, "deleteWebhook.ts"), "utf8")).toContain('Handler<"deleteWebhook">');
-    expect(readFileSync(join(handlers, "index.ts"), "utf8")).toContain('import { deleteWebhook } from "./deleteWebhook.js";');
-    expect(rerun.stdout).toMatch(/added +new +deleteWebhook\.ts +DELETE \/webhooks\/\{id\}/);
+    expect(readFileSync(join(handlers, "deleteGadget.ts"), "utf8")).toContain('Handler<"deleteGadget">');
+    expect(readFileSync(join(handlers, "index.ts"), "utf8")).toContain('import { deleteGadget } from "./deleteGadget.js";');
+    expect(rerun.stdout).toMatch(/added +new +deleteGadget\.ts +DELETE \/gadgets\/\{id\}/);
     expect(rerun.stdout).toMatch(
       /changed +implemented +readWidget\.ts +GET \/widgets\/\{id\}\n.*follow:\n +200 response: result required changed: \+ label\n +200 response: result\.label added/,
     );

@@ -61,25 +61,25 @@ describe("a rerun after a contract update", () => {
   });
 
   it("adds the new operation's stub and rewrites the map; untouched stubs stay stubs", () => {
-    expect(plan.writes.get("deleteWebhook.ts")).toBe(stubModule({ operationId: "deleteWebhook", method: "delete", path: "/webhooks/{id}" }));
-    expect(plan.files.find((file) => file.operationId === "deleteWebhook")).toMatchObject({ outcome: "new", change: { kind: "added" } });
+    expect(plan.writes.get("deleteGadget.ts")).toBe(stubModule({ operationId: "deleteGadget", method: "delete", path: "/gadgets/{id}" }));
+    expect(plan.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "new", change: { kind: "added" } });
     expect(plan.writes.get("index.ts")).toBe(indexModule(Object.keys(tableOf(changed))));
-    expect(plan.files.filter((file) => file.outcome === "stub")).toHaveLength(8);
+    expect(plan.files.filter((file) => file.outcome === "stub")).toHaveLength(Object.keys(operations).length - 1);
     expect(plan.versions).toEqual({ previous: "2.0.0", current: "2.1.0" });
   });
 
   it("deletes the untouched stub of a removed operation, reports an implemented one, and leaves an edited map", () => {
     const back = applied(existing, plan);
     back.set("index.ts", `${back.get("index.ts")}// mine\n`);
-    // Back to the first document: deleteWebhook (an untouched stub) is removed.
+    // Back to the first document: deleteGadget (an untouched stub) is removed.
     const revert = planStubs({ table: operations, document: doc, previous: changed, existing: back });
-    expect(revert.deletes).toEqual(["deleteWebhook.ts"]);
+    expect(revert.deletes).toEqual(["deleteGadget.ts"]);
     expect(revert.writes.has("index.ts")).toBe(false);
-    expect(revert.editedIndex).toEqual({ added: [], removed: ["deleteWebhook"] });
-    back.set("deleteWebhook.ts", "export const deleteWebhook = 1;\n");
+    expect(revert.editedIndex).toEqual({ added: [], removed: ["deleteGadget"] });
+    back.set("deleteGadget.ts", "export const deleteGadget = 1;\n");
     const kept = planStubs({ table: operations, document: doc, previous: changed, existing: back });
     expect(kept.deletes).toEqual([]);
-    expect(kept.files.find((file) => file.operationId === "deleteWebhook")).toMatchObject({ outcome: "implemented", change: { kind: "removed" } });
+    expect(kept.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "implemented", change: { kind: "removed" } });
   });
 
   it("rewrites an untouched stub whose operation moved", () => {
