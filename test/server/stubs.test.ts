@@ -5,7 +5,11 @@
 // removed operation, leaves an edited map alone saying what to change, and names the
 // change an implemented handler must follow. The packed command in a service's own
 // project: test/package/backend-consumer.test.ts.
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { run } from "../../cli/stubs.js";
 import { operations } from "../../generated/operations.js";
 import { operationChanges } from "../../scripts/diff/operations.js";
 import { operationsOf } from "../../server/http/document.js";
@@ -110,5 +114,34 @@ describe("the handler-side diff", () => {
       ["readWidget", ["200 response: result.description added"]],
       ["findWebhooks", ["query parameter event added"]],
     ]);
+  });
+});
+
+describe("the command", () => {
+  const dir = mkdtempSync(join(tmpdir(), "stubs-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const quiet = () => [vi.spyOn(console, "log").mockImplementation(() => {}), vi.spyOn(console, "error").mockImplementation(() => {})] as const;
+
+  it("writes into a directory, and a rerun writes nothing to an edited module", async () => {
+    const [log] = quiet();
+    expect(await run([join(dir, "handlers")])).toBe(0);
+    expect(readdirSync(join(dir, "handlers")).sort()).toEqual([".contract.json", "index.ts", ...Object.keys(operations).map((id) => `${id}.ts`)].sort());
+    writeFileSync(join(dir, "handlers/readWidget.ts"), "// mine\n");
+    expect(await run([join(dir, "handlers")])).toBe(0);
+    expect(readFileSync(join(dir, "handlers/readWidget.ts"), "utf8")).toBe("// mine\n");
+    expect(log.mock.calls.at(-1)?.[0]).toContain("1 implemented (not touched)");
+    vi.restoreAllMocks();
+  });
+
+  it("refuses bad arguments with one line and exit 2, a file for a directory with exit 1", async () => {
+    const [, error] = quiet();
+    expect(await run([])).toBe(2);
+    expect(await run(["a", "b"])).toBe(2);
+    expect(await run(["--force", "a"])).toBe(2);
+    expect(error.mock.calls.map(([line]) => String(line).split("\n").length)).toEqual([1, 1, 1]);
+    writeFileSync(join(dir, "file"), "");
+    expect(await run([join(dir, "file")])).toBe(1);
+    expect(error.mock.calls.at(-1)?.[0]).toContain("is not a directory");
+    vi.restoreAllMocks();
   });
 });
