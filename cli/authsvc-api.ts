@@ -16,6 +16,7 @@ const owners: Record<string, string> = {
   conformance: "@authsvc/app-api-server",
   mock: "@authsvc/app-api-mock",
   serve: "@authsvc/app-api-server",
+  stubs: "@authsvc/app-api-server",
 };
 
 const notFound = (error: unknown) => (error as { code?: string }).code === "ERR_MODULE_NOT_FOUND";

@@ -1958,4 +1958,4 @@ export const responseExamples = deepFreeze({
       examples: ["FindWebhooksServiceUnavailableProblem"],
     },
   },
-} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>);
+} as const satisfies Record<string, Record<number, { contentType: string | null; headers: Record<string, string>; examples: readonly ExampleName[] }>>);

@@ -21,7 +21,8 @@ const statelessRules: Record<string, (input: Input) => void> = {
 };
 
 interface Documented {
-  contentType: string;
+  /** null: a response without a body (a DELETE's 204). */
+  contentType: string | null;
   headers: Readonly<Record<string, string>>;
   examples: readonly ExampleName[];
 }
@@ -85,6 +86,11 @@ export function mockHandlers(document: ApiDocument, options: { dynamic: boolean 
       const status = preference.status ?? success;
       const documented = answers[status];
       if (!documented) throw undocumented(`code=${status} is not a documented status of ${operationId} (${Object.keys(answers).join(", ")})`);
+      if (documented.contentType === null) {
+        // A response without a body (a DELETE's 204): its status and headers only.
+        if (preference.example !== undefined) throw undocumented(`example=${preference.example} is not an example of ${operationId} ${status} (it has no body)`);
+        return { status, headers: documentedHeaders(documented) };
+      }
       const name = preference.example ?? documented.examples[0]!;
       if (!documented.examples.includes(name as ExampleName)) {
         throw undocumented(`example=${name} is not an example of ${operationId} ${status} (${documented.examples.join(", ")})`);

@@ -45,7 +45,8 @@ export type Params<Op extends OperationId> = Operation<Op> extends { parameters:
 
 /** One documented answer, as generated/examples.ts lists it. */
 interface Documented {
-  contentType: string;
+  /** null: a response without a body (a DELETE's 204). */
+  contentType: string | null;
   headers: Readonly<Record<string, string>>;
   examples: readonly ExampleName[];
 }
@@ -76,6 +77,11 @@ export function documentedResponse<Op extends OperationId, Status extends Docume
   const documented = (responseExamples[operationId] as unknown as Record<number, Documented | undefined>)[status];
   if (!documented) throw new Error(`${operationId} documents no ${status} response`);
   const names = documented.examples;
+  // A response without a body (a DELETE's 204): its status and headers only.
+  if (documented.contentType === null) {
+    if (choice.example !== undefined) throw new Error(`${operationId} ${status} has no body, so no example ${choice.example}`);
+    return new HttpResponse(null, { status, headers: documented.headers });
+  }
   const name = choice.example ?? names[0]!;
   if (!names.includes(name)) throw new Error(`${operationId} ${status} has no example ${name} (documented: ${names.join(", ")})`);
   return new HttpResponse(JSON.stringify(examples[name]), {

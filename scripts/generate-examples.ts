@@ -45,15 +45,17 @@ for (const { path, method, operation: op } of operationEntries(doc)) {
   for (const [status, ref] of Object.entries<Node>(op.responses)) {
     const response = deref(ref);
     const [contentType, media] = Object.entries<Node>(response.content ?? {})[0] ?? [];
-    if (!contentType) continue;
-    const names = record(media.examples, media.schema, `${opType}["responses"][${status}]["content"][${JSON.stringify(contentType)}]`, `${op.operationId} ${status}`);
+    // A response without a body (a DELETE's 204) is an answer too: no content type, no example.
+    const names = contentType
+      ? record(media.examples, media.schema, `${opType}["responses"][${status}]["content"][${JSON.stringify(contentType)}]`, `${op.operationId} ${status}`)
+      : [];
     const headers = Object.fromEntries(
       Object.entries<Node>(response.headers ?? {})
         .map(([name, header]) => [name, deref(header).example] as const)
         .filter(([, example]) => example !== undefined)
         .map(([name, example]) => [name, String(example)]),
     );
-    statuses.push(`    ${status}: { contentType: ${JSON.stringify(contentType)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`);
+    statuses.push(`    ${status}: { contentType: ${JSON.stringify(contentType ?? null)}, headers: ${JSON.stringify(headers)}, examples: ${JSON.stringify(names)} },`);
   }
   answers.push(`  ${op.operationId}: {\n${statuses.join("\n")}\n  },`);
 }
@@ -100,5 +102,5 @@ writeFileSync(
     `export type ExampleName = keyof typeof examples;\n\n` +
     `/**\n * Each operation's documented answers by status: content type, the documented example of\n` +
     ` * each response header, and the names of its examples (the first is the default, as on the mock).\n */\n` +
-    `export const responseExamples = deepFreeze({\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string; headers: Record<string, string>; examples: readonly ExampleName[] }>>);\n`,
+    `export const responseExamples = deepFreeze({\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string | null; headers: Record<string, string>; examples: readonly ExampleName[] }>>);\n`,
 );

@@ -28,20 +28,26 @@ export type UndeclaredPath<Shape, T> = T extends readonly (infer Item)[]
         }[keyof T & string]
     : never;
 
-/** No extra argument when `T` declares nothing more than `Shape`; else a required one whose type names the property. */
-type Exactly<Shape, T> = [UndeclaredPath<Shape, T>] extends [never] ? [] : [undeclared: `property not in the document: ${UndeclaredPath<Shape, T>}`];
+/**
+ * Nothing more when `T` declares nothing more than `Shape`; else an object type whose one
+ * required key names the property. Intersected with the argument's own type, it makes the
+ * argument unassignable, and TypeScript's message (5.9 and 7.0 alike) says which key is
+ * missing: `Property '"property not in the document: result.internal_note"' is missing`.
+ * (A required extra rest parameter said only `Expected 3 arguments, but got 2`.)
+ */
+type Exactly<Shape, T> = [UndeclaredPath<Shape, T>] extends [never] ? unknown : { [P in `property not in the document: ${UndeclaredPath<Shape, T>}`]: never };
 
 /**
  * The handler output of operation K, refused at compile time if it holds a property the
  * document does not declare (the error names it): `return exact("readWidget", { type,
  * result })`. Returns its argument unchanged.
  */
-export function exact<K extends OperationId, const T extends HandlerOutput<K>>(_operationId: K, output: T, ..._exactly: Exactly<HandlerOutput<K>, T>): HandlerOutput<K> {
+export function exact<K extends OperationId, const T extends HandlerOutput<K>>(_operationId: K, output: T & Exactly<HandlerOutput<K>, T>): HandlerOutput<K> {
   return output;
 }
 
 /** The same for the operation types `O` of any document: `exactOutput<operations["readGadget"]>()(output)`. */
 export const exactOutput =
   <O>() =>
-  <const T extends OperationOutput<O>>(output: T, ..._exactly: Exactly<OperationOutput<O>, T>): OperationOutput<O> =>
+  <const T extends OperationOutput<O>>(output: T & Exactly<OperationOutput<O>, T>): OperationOutput<O> =>
     output;

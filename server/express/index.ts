@@ -29,6 +29,9 @@ export type {
   SuccessBody,
   SuccessStatus,
 } from "./contract.js";
+// The document's types, as `@authsvc/app-api-contract/schema` names them, so a service needs no
+// second package for `Handlers<operations, Context>` or a record's `components["schemas"]` type.
+export type { components, operations, paths } from "../../generated/schema.js";
 export type { Authenticator } from "../http/security.js";
 export type { RateLimitOptions } from "../http/rate-limit.js";
 export type { CorsOptions } from "../http/cors.js";

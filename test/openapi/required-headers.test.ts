@@ -1,10 +1,11 @@
 // The response headers the document marks `required: true` (X-Request-Id, RateLimit,
 // RateLimit-Policy) are on every answer the reference server gives that declares them:
-// each operation's 200, 400 (a bad value, a repeated credential header, a body that is not
+// each operation's success (200, a DELETE's 204), 400 (a bad value, a repeated credential header, a body that is not
 // JSON), 401, 404, 413, 415 and 429, read from the server, not assumed. Headers that depend
 // on the request (CORS, Retry-After on some answers, WWW-Authenticate) stay optional.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../../generated/operations.js";
 import { startHarness, type Harness } from "../server/http/harness.js";
 import { appA } from "../support/demo.js";
 import { credentialsFor, operationIds, validRequest } from "../support/requests.js";
@@ -59,7 +60,7 @@ function cases(operationId: (typeof operationIds)[number]): [string, number, () 
   const withBody = body === undefined ? [] : json;
   const template = documentOperations().find(({ op }) => op.operationId === operationId)!.path as string;
   const list: [string, number, () => Promise<Answer>][] = [
-    ["a valid request", 200, () => send(server, valid.method, valid.path, [...credentials, ...withBody], body)],
+    ["a valid request", operations[operationId].successStatus, () => send(server, valid.method, valid.path, [...credentials, ...withBody], body)],
     ["no credentials", 401, () => send(server, valid.method, valid.path, withBody, body)],
     ["a credential header sent twice", 400, () => send(server, valid.method, valid.path, [...credentials, ...credentials, ...withBody], body)],
     ["an unknown query parameter", 400, () => send(server, valid.method, `${valid.path}?no_such_parameter=1`, [...credentials, ...withBody], body)],

@@ -201,13 +201,14 @@ describe("the authsvc-api command with the mock and server packages installed to
   });
 
   it.each(copies)(
-    "the copy in %s runs mock, serve and conformance",
+    "the copy in %s runs mock, serve, conformance and stubs",
     async (owner) => {
       const bin = join(project, "node_modules", owner, "dist/cli/authsvc-api.js");
       for (const [command, usage] of [
         ["mock", /^usage: authsvc-api mock /],
         ["serve", /^usage: authsvc-api serve /],
         ["conformance", /^usage: authsvc-api conformance /],
+        ["stubs", /^usage: authsvc-api stubs /],
       ] as const) {
         const { stdout } = await run(process.execPath, [bin, command, "--help"], { cwd: project });
         expect(stdout).toMatch(usage);

@@ -4,7 +4,12 @@ import { operations, type OperationId } from "../../generated/operations.js";
 import { credentialHeaders, hasId, schemeOf } from "../../conformance/requests.js";
 import { exampleBody, exampleId } from "./document.js";
 
-export const operationIds = Object.keys(operations) as OperationId[];
+/**
+ * Every operationId, the deleting ones last: a suite that sends each operation's valid
+ * request to one server in this order never deletes a record a later request reads.
+ */
+const deletes = (operationId: OperationId) => Number((operations[operationId].method as string) === "delete");
+export const operationIds = (Object.keys(operations) as OperationId[]).sort((a, b) => deletes(a) - deletes(b));
 
 // The scheme, `{id}` and header rules are the shipped conformance suite's, written once.
 export { credentialHeaders, hasId, schemeOf, type Scheme } from "../../conformance/requests.js";
@@ -26,7 +31,7 @@ export interface ValidRequest {
   body?: unknown;
 }
 
-/** A request the operation answers with 200 for application A (given A's credentials). */
+/** A request the operation answers with its success status for application A (given A's credentials). */
 export function validRequest(operationId: OperationId): ValidRequest {
   const { method, path, hasBody } = operations[operationId];
   return {

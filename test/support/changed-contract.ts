@@ -1,0 +1,28 @@
+// A contract update as a service meets it after upgrading the package: the bundled document
+// with a new operation (DELETE /gadgets/{id}, 204 without a body; named after the gadgets
+// test document's, never one this API will add, so the tests outlive a real addition) and a
+// changed one (the widget gains a required `label`, which readWidget's handler must now
+// return), version 2.1.0. The stubs tests (unit and packed) rerun `authsvc-api stubs` against it.
+type Json = any;
+
+/** A modified deep copy of `document` (a bundled document of this API). */
+export function changedContract(document: Json): Json {
+  const doc = structuredClone(document);
+  doc.info.version = "2.1.0";
+  const widget = doc.components.schemas.Widget;
+  widget.properties.label = { type: "string", maxLength: 40 };
+  widget.required.push("label");
+  const read = doc.paths["/webhooks/{id}"].get;
+  doc.paths["/gadgets/{id}"] = {};
+  doc.paths["/gadgets/{id}"].delete = {
+    operationId: "deleteGadget",
+    summary: "Delete a gadget",
+    security: read.security,
+    parameters: read.parameters,
+    responses: {
+      "204": { description: "Deleted." },
+      ...Object.fromEntries(Object.entries(read.responses).filter(([status]) => status !== "200")),
+    },
+  };
+  return doc;
+}
