@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Footprint } from "../../bench/footprint/regions.js";
 import { appA } from "../support/demo.js";
 import { frontendProject, packageNames, packed, run, scratch } from "../support/pack.js";
 import { printedUrl } from "../support/printed-url.js";
@@ -178,6 +179,9 @@ describe("a frontend project with the packed package installed", () => {
     expect(code).not.toMatch(/prism|express|pino|ajv/i);
     expect(inputs.some((input) => input.includes("openapi-fetch"))).toBe(true);
     expect(bytes).toBeLessThan(20_000);
+    // The figure the docs quote (written by npm run bench:footprint) is this bundle's, within 5%.
+    const quoted = (JSON.parse(readFileSync(new URL("../../bench/footprint/figures.json", import.meta.url), "utf8")) as Footprint).clientBundle.bytes;
+    expect(Math.abs(bytes - quoted) / quoted, `${bytes} B bundled, ${quoted} B quoted: rerun npm run bench:footprint`).toBeLessThanOrEqual(0.05);
   });
 
   it("installed nothing from this repository: each package came from its packed tarball", async () => {
