@@ -14,11 +14,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { version as esbuildVersion } from "esbuild";
 import { clientBundle } from "./footprint/bundle.js";
-import { documents, fill, packages, type Footprint, type PackageKey } from "./footprint/regions.js";
+import { documents, fill, names, packages, type Footprint, type PackageKey } from "./footprint/regions.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const names: Record<PackageKey, string> = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" };
 /** The last measurement, committed: the docs' regions are rendered from it. */
 export const resultFile = join(root, "bench/footprint/figures.json");
 

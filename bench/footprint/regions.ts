@@ -22,7 +22,8 @@ export interface Footprint {
 /** The docs holding regions, from the repository root. */
 export const documents = ["README.md", "docs/frontend.md", "docs/publishing.md"] as const;
 
-const names: Record<PackageKey, string> = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" };
+/** The published name of each package. */
+export const names: Record<PackageKey, string> = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" };
 
 /** SI units, as npm prints sizes: 1 kB = 1,000 bytes, 1 MB = 1,000,000. */
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
