@@ -1,10 +1,10 @@
-// Mutation testing of the domain rules and the client (`npm run mutation`, not in CI: it
+// Mutation testing of the domain rules, the client and the HTTP layer (`npm run mutation`, not in CI: it
 // takes minutes of CPU). Scores and the surviving mutants explained: docs/testing.md.
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
   vitest: { configFile: "test/vitest.mutation.config.ts" },
-  mutate: ["server/rules/**/*.ts", "client/**/*.ts"],
+  mutate: ["server/rules/**/*.ts", "client/**/*.ts", "server/http/**/*.ts"],
   coverageAnalysis: "perTest",
   // One test process: the machine is shared, and the suites start servers on free ports.
   concurrency: 1,

@@ -1,5 +1,6 @@
-// The suites `npm run mutation` (stryker.config.mjs) runs against each mutant of server/rules/
-// and client/: the rules through the store and handler suites, the client through its own.
+// The suites `npm run mutation` (stryker.config.mjs) runs against each mutant of server/rules/,
+// client/ and server/http/: the rules through the store and handler suites, the client and
+// the HTTP layer through their own (in-process servers on free ports).
 // In-memory store only, handlers called directly (the HTTP suites add nothing a rule's mutant
 // could fail), so a mutant's run takes seconds; timeouts are generous for a loaded machine.
 // Not the browser suite: the client it bundles runs in Chromium, where Stryker's switch of the
@@ -11,8 +12,8 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["test/rules/**/*.test.ts", "test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts"],
-    exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts"],
+    include: ["test/rules/**/*.test.ts", "test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts", "test/server/http/**/*.test.ts"],
+    exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/http/entry-point.test.ts"],
     env: { TEST_POSTGRES: "off" },
     testTimeout: 120_000,
     isolate: true,

@@ -1,9 +1,9 @@
 // The two documents the diff compares, as bundled JSON files: a file as it is (YAML bundled
-// first), the working tree's openapi/ bundled as `npm run bundle` does, or the openapi/
-// folder committed at a git ref. A base named like a release (`v1.0.0`) that no tag holds is
+// first), the working tree's openapi/ bundled as `npm run bundle` does, or the tree
+// committed at a git ref bundled the same way. A base named like a release (`v1.0.0`) that no tag holds is
 // the packed copy of that release, release/openapi.json, when its version matches.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,28 +90,25 @@ export function isGitRef(repo: string, ref: string): boolean {
   }
 }
 
-/** The document of `openapi/` as committed at `ref`, bundled as the tree at `ref` bundled it. */
+/**
+ * The document as committed at `ref`, bundled as the tree at `ref` bundled it. The whole tree
+ * is taken (`git archive`, 4 MB today), not only `openapi/`: the bundle step of a tree
+ * imports whatever that tree's scripts import (own-error-examples.ts reads
+ * server/openapi-helpers.ts), and a list of paths would break on the next such import. A
+ * commit has no installed packages, so it runs with this checkout's node_modules.
+ */
 export function bundleAtRef(repo: string, ref: string, label = ref): Bundle {
   const dir = temporary("contract-diff-ref-");
   try {
-    const paths = ["openapi", ...(hasPath(repo, ref, bundleStep) ? [bundleStep] : [])];
-    const tar = execFileSync("git", ["archive", "--format=tar", ref, ...paths], { cwd: repo, stdio: "pipe", maxBuffer: 256 * 1024 * 1024 });
-    execFileSync("tar", ["-x", "-C", dir], { input: tar, stdio: ["pipe", "pipe", "pipe"] });
+    const tar = execFileSync("git", ["archive", "--format=tar", ref], { cwd: repo, stdio: "pipe", maxBuffer: 256 * 1024 * 1024 });
+    execFileSync("tar", ["-x", "-C", dir], { input: tar, stdio: ["pipe", "pipe", "pipe"], maxBuffer: 16 * 1024 * 1024 });
+    if (!existsSync(join(dir, "node_modules"))) symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
     return bundleSource(dir, label);
   } catch (error) {
-    if (error instanceof UnreadableDocument) throw error;
-    throw new UnreadableDocument(`cannot read openapi/ at ${ref}: ${firstLine(error)}`);
+    if (error instanceof UnreadableDocument) throw new UnreadableDocument(error.message.replace(`${dir}/`, `${ref}:`));
+    throw new UnreadableDocument(`cannot read the tree at ${ref}: ${firstLine(error)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function hasPath(repo: string, ref: string, path: string): boolean {
-  try {
-    execFileSync("git", ["cat-file", "-e", `${ref}:${path}`], { cwd: repo, stdio: "pipe" });
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -133,15 +130,15 @@ export function readBase(repo: string, base: string): Bundle {
   throw new UnreadableDocument(`--base ${base} is neither a readable file nor a git ref${hint}`);
 }
 
-/** The first meaningful line of a failed command's output (Redocly's Node 20 banner skipped). */
+/**
+ * The line of a failed command's output that says what failed: the first naming an error
+ * (a stack trace of Node starts with the file and line of its loader), else the first
+ * meaningful one (Redocly's Node 20 banner skipped).
+ */
 export function firstLine(error: unknown): string {
   const e = error as { stderr?: Buffer; message?: string };
   const text = e.stderr?.toString().trim() || e.message || String(error);
   const banner = /[║╔╚═]/;
-  return (
-    text
-      .split("\n")
-      .find((line) => line.trim() !== "" && !banner.test(line))
-      ?.trim() ?? "unknown error"
-  );
+  const lines = text.split("\n").filter((line) => line.trim() !== "" && !banner.test(line));
+  return (lines.find((line) => /\b\w*Error\b|\berror\b/i.test(line)) ?? lines[0])?.trim() ?? "unknown error";
 }

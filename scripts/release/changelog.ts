@@ -1,5 +1,5 @@
-// CHANGELOG.md (Keep a Changelog): `npm run changelog` adds to the section of the next
-// release one entry for each change since the last release that a client can notice (major
+// CHANGELOG.md (Keep a Changelog): `npm run changelog` adds under [Unreleased] (never under
+// a released heading) one entry for each change since the last release that a client can notice (major
 // or minor: patch-level edits of descriptions and example values are left to the prose),
 // and test/versioning/changelog.test.ts fails while one is missing. An entry ends with a
 // marker naming its rule and where it is, so the wording before it can be edited by hand.
@@ -38,10 +38,8 @@ function entryOf(change: Change): string {
 
 const newer = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true }) > 0;
 
-/** `[2.0.0]` when the version was raised since the release, else `[Unreleased]`. */
-export function sectionTitle(diff: DiffResult): string {
-  return newer(diff.headVersion, diff.baseVersion) ? `[${diff.headVersion}]` : "[Unreleased]";
-}
+/** Where `npm run changelog` writes: always the next release's notes, never a released heading. */
+export const unreleased = "[Unreleased]";
 
 /** The text of the `## <title>` section ("" when absent). */
 export function sectionOf(text: string, title: string): string {
@@ -52,21 +50,33 @@ export function sectionOf(text: string, title: string): string {
   return lines.slice(0, end < 0 ? undefined : end).join("\n");
 }
 
-/** The changes the section titled `title` does not mention. */
-export function missingFromChangelog(changes: Change[], text: string, title: string): Change[] {
-  const section = sectionOf(text, title);
-  return noticeable(changes).filter((change) => !section.includes(markerOf(change)));
+/**
+ * The notes written since the release `baseVersion`: [Unreleased] and every `## [X.Y.Z]`
+ * above it (`npm run release` moves [Unreleased] under the new version before the tag).
+ */
+export function notesSince(text: string, baseVersion: string): string {
+  const titles = [...text.matchAll(/^## (\[[^\]\n]+\])/gm)].map((match) => match[1]!);
+  return titles
+    .filter((title) => title === unreleased || newer(title.slice(1, -1), baseVersion))
+    .map((title) => sectionOf(text, title))
+    .join("\n");
 }
 
-/** The changelog with the missing entries added to the section `title` (created when absent). */
-export function withEntries(text: string, title: string, missing: Change[], date: string): string {
+/** The changes the notes since the release `baseVersion` do not mention. */
+export function missingFromChangelog(changes: Change[], text: string, baseVersion: string): Change[] {
+  const notes = notesSince(text, baseVersion);
+  return noticeable(changes).filter((change) => !notes.includes(markerOf(change)));
+}
+
+/** The changelog with the missing entries added under [Unreleased] (created above the releases when absent). */
+export function withEntries(text: string, missing: Change[]): string {
   if (missing.length === 0) return text;
   const lines = text.split("\n");
-  let start = lines.findIndex((line) => line.startsWith(`## ${title}`));
+  let start = lines.findIndex((line) => line.startsWith(`## ${unreleased}`));
   if (start < 0) {
     const first = lines.findIndex((line) => line.startsWith("## "));
     start = first < 0 ? lines.length : first;
-    lines.splice(start, 0, `## ${title}${title === "[Unreleased]" ? "" : ` - ${date}`}`, "");
+    lines.splice(start, 0, `## ${unreleased}`, "");
   }
   for (const category of [...categories].reverse()) {
     const entries = missing.filter((c) => categoryOf(c) === category).map(entryOf);
@@ -92,7 +102,6 @@ function nextSection(lines: string[], start: number): number {
 export interface ChangelogCheck {
   /** Undefined when there is no release to compare with. */
   diff?: DiffResult;
-  title?: string;
   missing: Change[];
   notes: string[];
 }
@@ -101,13 +110,13 @@ export interface ChangelogCheck {
 export function checkChangelog(repo: string): ChangelogCheck {
   const baseline = findBaseline(repo);
   if (baseline.kind === "none") return { missing: [], notes: [...baseline.notes, "no release yet: nothing to compare with"] };
+  if (baseline.kind === "unreadable") throw new Error(baseline.reason);
   const head = bundleSource(repo);
   try {
     const diff = diffFiles(baseline.bundle.file, head.file);
-    const title = sectionTitle(diff);
     const file = join(repo, changelogFile);
     const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    return { diff, title, missing: missingFromChangelog(diff.changes, text, title), notes: [...baseline.notes, `since ${describeBaseline(baseline)}`] };
+    return { diff, missing: missingFromChangelog(diff.changes, text, diff.baseVersion), notes: [...baseline.notes, `since ${describeBaseline(baseline)}`] };
   } finally {
     head.remove();
     baseline.bundle.remove();
@@ -118,10 +127,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const repo = process.argv[2] ?? process.cwd();
   const check = checkChangelog(repo);
   for (const note of check.notes) console.log(`changelog: ${note}`);
-  if (check.title && check.missing.length > 0) {
+  if (check.missing.length > 0) {
     const file = join(repo, changelogFile);
     const text = existsSync(file) ? readFileSync(file, "utf8") : "# Changelog\n\n";
-    writeFileSync(file, withEntries(text, check.title, check.missing, new Date().toISOString().slice(0, 10)));
-    console.log(`changelog: ${check.missing.length} entr${check.missing.length === 1 ? "y" : "ies"} added to ## ${check.title} of ${changelogFile}`);
+    writeFileSync(file, withEntries(text, check.missing));
+    console.log(`changelog: ${check.missing.length} entr${check.missing.length === 1 ? "y" : "ies"} added to ## ${unreleased} of ${changelogFile}`);
   } else console.log("changelog: nothing to add");
 }

@@ -1,7 +1,8 @@
 // The release gate: the working tree's document against the last release (baseline.ts).
 // Fails when the version does not cover the changes: a breaking change needs a new major
 // version, an addition (operation, field, enum value, parameter, …) at least a new minor
-// (docs/versioning.md). Passes, saying so, when there is no release yet. Run by the test
+// (docs/versioning.md); fails when the last release's tag cannot be read. Passes, saying
+// so, when there is no release yet. Its last line is the result and names the baseline. Run by the test
 // suite (test/versioning/gate.test.ts), as `npm run gate` (exit 1 on failure) and before
 // publishing.
 import { fileURLToPath } from "node:url";
@@ -31,12 +32,18 @@ export function runGate(repo: string): GateResult {
   if (baseline.kind === "none") {
     return { passed: true, baseline, report: [...notes, "gate: no release yet: nothing to compare with; passing."].join("\n") };
   }
+  if (baseline.kind === "unreadable") {
+    return { passed: false, baseline, report: [...notes, `gate: FAIL: ${baseline.reason}`].join("\n") };
+  }
   const head = bundleSource(repo);
   try {
     const diff = diffFiles(baseline.bundle.file, head.file);
-    const lines = [...notes, `gate: baseline ${describeBaseline(baseline)}`];
-    if (diff.failed) lines.push(render(diff, "text").trimEnd(), `gate: ${advice[diff.required]}`);
-    else lines.push(`gate: ${diff.changes.length} change(s) since the release. ${verdict(diff)}`);
+    // The last line is the result, and names the baseline: a fallback to the packed copy is
+    // said where the verdict is read, with its reason.
+    const since = `${diff.changes.length} change(s) since ${describeBaseline(baseline)}`;
+    const lines = [...notes];
+    if (diff.failed) lines.push(render(diff, "text").trimEnd(), `gate: ${advice[diff.required]}`, `gate: ${since}. ${verdict(diff)}`);
+    else lines.push(`gate: ${since}. ${verdict(diff)}`);
     return { passed: !diff.failed, baseline, diff, report: lines.join("\n") };
   } finally {
     head.remove();

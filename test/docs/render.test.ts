@@ -15,10 +15,12 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deref, doc, operations } from "../openapi/document.js";
+import { chromiumMissing, chromiumPath, realPart } from "../support/real-parts.js";
 import { serveDirectory, type StaticServer } from "./static-server.js";
 
 const root = new URL("../../", import.meta.url).pathname;
-const chromiumPath = "/usr/bin/chromium";
+/** Why the rendering is skipped here (a contributor's machine without Chromium); under CI its absence fails. */
+const noBrowser = realPart(chromiumMissing());
 const shots = "/tmp/docs-shots";
 const phoneWidth = 390;
 const scratch = mkdtempSync(join(tmpdir(), "docs-"));
@@ -75,6 +77,7 @@ async function trackedPage(viewport = { width: 1440, height: 1000 }, javaScriptE
 }
 
 beforeAll(async () => {
+  if (noBrowser !== undefined) return;
   // Build through the npm script itself, in a scratch directory, so the flags are package.json's.
   for (const shared of ["generated", "openapi", "node_modules", "scripts", "docs", "CHANGELOG.md"]) symlinkSync(join(root, shared), join(scratch, shared));
   copyFileSync(join(root, "package.json"), join(scratch, "package.json"));
@@ -84,7 +87,6 @@ beforeAll(async () => {
     ),
   );
   expect(built.code, built.output).toBe(0);
-  if (!readdirSync("/usr/bin").includes("chromium")) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does this)`);
   mkdirSync(shots, { recursive: true });
   server = await serveDirectory(site);
   browser = await chromium.launch({
@@ -177,7 +179,7 @@ const codeBlock = (line: string, on: Page = page) => on.locator("pre").filter({ 
 /** The request body panel's text without whitespace, and the example value the same way. */
 const squeezed = (text: string) => text.replace(/\s+/g, "");
 
-describe("docs site (dist/docs/), served alone", () => {
+describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone", () => {
   it("is a directory of its own: the page, the document, the favicon and the attribution logo", () => {
     expect(readdirSync(site).sort()).toEqual(["favicon.svg", "index.html", "openapi.json", "redocly-logo.svg"]);
     const text = readFileSync(join(site, "index.html"), "utf8");

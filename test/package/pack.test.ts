@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import type { Footprint } from "../../bench/footprint/regions.js";
 import { operations } from "../../generated/operations.js";
 import { contractProject, packageNames, packed, run, type PackageKey, type PackedPackage } from "../support/pack.js";
 
@@ -193,6 +194,15 @@ describe("the contract package installed alone into a fresh project", () => {
     expect(installed.filter((path) => /node_modules\/(@stoplight\/|express|ajv|pino|msw)/.test(path))).toEqual([]);
     expect(installed.length).toBeLessThanOrEqual(15);
     expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+  });
+
+  test("is what the docs quote: the figures npm run bench:footprint last wrote, the packages exactly and the bytes within 10%", () => {
+    const quoted = (JSON.parse(readFileSync(new URL("../../bench/footprint/figures.json", import.meta.url), "utf8")) as Footprint).installs.contract;
+    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+    const rerun = "the docs' figures are stale: rerun npm run bench:footprint";
+    expect(Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/")).length, rerun).toBe(quoted.packages);
+    const bytes = bytesUnder(join(project, "node_modules"));
+    expect(Math.abs(bytes - quoted.bytes) / quoted.bytes, `${bytes} B installed, ${quoted.bytes} B quoted; ${rerun}`).toBeLessThanOrEqual(0.1);
   });
 
   test("a typed call by the package name type-checks with tsc and runs under node", async () => {

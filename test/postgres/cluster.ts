@@ -2,7 +2,8 @@
 // directory on a free port of 127.0.0.1, stopped and removed by stop(). initdb refuses
 // root, so under root the cluster belongs to the `postgres` user. When PostgreSQL is not
 // installed or does not start, or TEST_POSTGRES=off asks for a run without it (the fast
-// inner loop, docs/testing.md), `unavailable` says why and the suites skip (never pass).
+// inner loop, docs/testing.md), `unavailable` says why; test/support/real-parts.ts decides
+// whether the suites skip (a contributor's machine) or fail (CI).
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -57,10 +58,10 @@ function userId(name: string): { uid: number; gid: number } | undefined {
 }
 
 /** Starts a cluster, or answers why it cannot. */
-export async function startCluster(): Promise<Cluster | { unavailable: string }> {
+export async function startCluster(): Promise<Cluster | { unavailable: string; deliberate?: boolean }> {
   const wanted = process.env.TEST_POSTGRES;
   if (wanted !== undefined && wanted !== "on" && wanted !== "off") throw new Error(`TEST_POSTGRES is "${wanted}": "on" (the default) or "off"`);
-  if (wanted === "off") return { unavailable: "TEST_POSTGRES=off turned PostgreSQL off for this run" };
+  if (wanted === "off") return { unavailable: "TEST_POSTGRES=off turned PostgreSQL off for this run", deliberate: true };
   const bin = binDir();
   if (bin === undefined) return { unavailable: "PostgreSQL is not installed (apt-get install -y postgresql)" };
   const root = process.getuid?.() === 0;

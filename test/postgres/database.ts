@@ -1,13 +1,13 @@
 // One throwaway cluster per test file: a database migrated to the latest version and a
 // PostgreSQL store over it; reset(seed) loads a seed afresh. `unavailable` (printed once)
-// says why the suite is skipped when PostgreSQL cannot run here.
-import { appendFileSync } from "node:fs";
+// says why the suite is skipped when PostgreSQL cannot run here (under CI it fails).
 import { afterAll, beforeAll } from "vitest";
 import pg from "pg";
 import { migrate } from "../../server/store/postgres/migrate.js";
 import { seedDatabase } from "../../server/store/postgres/seed.js";
 import { createPostgresStore, type PostgresStore } from "../../server/store/postgres/index.js";
 import type { Seed } from "../../server/seed/types.js";
+import { realPart } from "../support/real-parts.js";
 import { startCluster, type Cluster } from "./cluster.js";
 import { useEmailAuthKey } from "../../server/crypto/email-auth.js";
 
@@ -30,13 +30,11 @@ process.env.EMAIL_AUTH_KEY ||= testEmailAuthKey;
 useEmailAuthKey(process.env.EMAIL_AUTH_KEY);
 
 const started = await startCluster();
-/** Why PostgreSQL cannot run here, or undefined when it can. */
-export const unavailable = "unavailable" in started ? started.unavailable : undefined;
-if (unavailable !== undefined) {
-  console.warn(`SKIPPED PostgreSQL tests: ${unavailable}`);
-  // .ci/run prints these lines again after the summary, so a skip is never lost in the log.
-  if (process.env.SKIP_REPORT_FILE) appendFileSync(process.env.SKIP_REPORT_FILE, `PostgreSQL tests skipped: ${unavailable}\n`);
-}
+/**
+ * Why the PostgreSQL suites skip here, or undefined when they run. Under CI a cluster that
+ * cannot start fails the file instead (test/support/real-parts.ts).
+ */
+export const unavailable = realPart("unavailable" in started ? { part: "PostgreSQL", reason: started.unavailable, deliberate: started.deliberate } : undefined);
 
 /** The database of this test file (set in beforeAll; only used when `unavailable` is undefined). */
 export function useDatabase(options: { max?: number } = {}): Database {

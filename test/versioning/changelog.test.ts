@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChangelog, markerOf, sectionOf } from "../../scripts/release/changelog.js";
+import { checkChangelog, markerOf, missingFromChangelog, sectionOf } from "../../scripts/release/changelog.js";
 import { bin, root, run } from "../tooling/run.js";
 import { breakingEdit, createRepo, edit, raiseMajor } from "./repo.js";
 
@@ -24,27 +24,35 @@ describe("CHANGELOG.md of this repository", () => {
 });
 
 describe("npm run changelog on a throwaway repository", { timeout: 120_000 }, () => {
-  it("the check names what the changelog misses; the script adds it under the next version", async () => {
-    const repo = createRepo({ "CHANGELOG.md": "# Changelog\n\n## [1.0.0] - 2026-11-23\n\nFirst release.\n" });
+  it("the check names what the changelog misses; the script adds it under [Unreleased] only, never under a released heading", async () => {
+    // [1.0.1] is a heading above the tagged release (v1.0.0), as `npm run release` leaves one
+    // before its tag: its notes count, but nothing new is written there.
+    const released = "## [1.0.1] - 2026-11-24\n\nA patch.\n";
+    const repo = createRepo({ "CHANGELOG.md": `# Changelog\n\n${released}\n## [1.0.0] - 2026-11-23\n\nFirst release.\n` });
     try {
       repo.git("tag", "v1.0.0");
       breakingEdit(repo);
       edit(repo.dir, "openapi/components/schemas/Webhook.yaml", /^properties:\n/m, "properties:\n  note:\n    type: string\n");
-      const { to } = raiseMajor(repo);
+      raiseMajor(repo);
 
       const before = checkChangelog(repo.dir);
-      expect(before.title).toBe(`[${to}]`);
       expect(new Set(before.missing.map((c) => `${c.impact} ${c.rules.join(",") || c.kind}`))).toEqual(new Set(["major path-removed", "minor added"]));
 
       const script = await run(bin("tsx"), [join(root, "scripts/release/changelog.ts"), repo.dir]);
-      expect(script.output).toContain(`${before.missing.length} entries added to ## [${to}] of CHANGELOG.md`);
+      expect(script.output).toContain(`${before.missing.length} entries added to ## [Unreleased] of CHANGELOG.md`);
       expect(checkChangelog(repo.dir).missing).toEqual([]);
 
       const text = readFileSync(join(repo.dir, "CHANGELOG.md"), "utf8");
-      const section = sectionOf(text, `[${to}]`);
+      const section = sectionOf(text, "[Unreleased]");
       expect(section).toMatch(/### Added\n\n- GET \/webhooks\S*: responses › 200 › .* › properties › note added\. \(`added` `#\/paths\/\S+\/properties\/note`\)/);
       expect(section).toMatch(/### Removed\n\n- \*\*Breaking:\*\* \/\S+: Path `\/\S+` was removed\. \(`path-removed` `#\/paths\/\S+`\)/);
-      expect(text.indexOf(`## [${to}]`)).toBeLessThan(text.indexOf("## [1.0.0]"));
+      expect(text).toContain(released);
+      expect(text.indexOf("## [Unreleased]")).toBeLessThan(text.indexOf("## [1.0.1]"));
+
+      // Entries under the heading a release gives them, above the tagged release, still count;
+      // under a heading at or below it they are an older release's notes.
+      expect(missingFromChangelog(before.missing, text.replace("## [Unreleased]", "## [2.0.0] - 2026-11-25"), "1.0.0")).toEqual([]);
+      expect(missingFromChangelog(before.missing, text.replace("## [Unreleased]", "## [0.9.0] - 2026-11-01"), "1.0.0")).toHaveLength(2);
 
       // Reworded by hand, the entry still counts; without its marker it does not.
       writeFileSync(join(repo.dir, "CHANGELOG.md"), text.replace(/^(- \*\*Breaking:\*\*) [^(]*/m, "$1 The first operation is gone; use the others. "));

@@ -1,8 +1,9 @@
 // The release gate: this repository's working tree against its last release; a breaking
 // change needs a major bump and an addition a minor one; and each way of finding that
 // release on throwaway repositories: a local tag, a tag only after `git fetch --tags` (a
-// shallow, tagless CI clone), the packed release/openapi.json, none.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+// shallow, tagless CI clone), the packed release/openapi.json (said in the result line),
+// none; and a tag it cannot read, which fails rather than falling back.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -96,7 +97,28 @@ describe("the gate on a throwaway repository", { timeout: 120_000 }, () => {
     breakingEdit(r);
     const result = runGate(r.dir);
     expect(result.baseline).toMatchObject({ kind: "packed", file: "release/openapi.json" });
-    expect(result.report).toContain("git fetch --tags failed");
+    // The result line, not only a note above it, says the baseline is the fallback, and why.
+    expect(result.report.split("\n").at(-1)).toMatch(
+      /^gate: \d+ change\(s\) since release\/openapi\.json \(packed release \S+; no v\* tag in this clone; git fetch --tags failed: .+\)\. FAIL: /,
+    );
+    expect(result.passed).toBe(false);
+  });
+
+  it("with a v* tag it cannot read: fails, naming it, and never falls back to release/openapi.json", () => {
+    const r = repo();
+    mkdirSync(join(r.dir, "release"));
+    const bundle = bundleSource(r.dir);
+    copyFileSync(bundle.file, join(r.dir, "release/openapi.json"));
+    bundle.remove();
+    writeFileSync(join(r.dir, "openapi/openapi.yaml"), "openapi: 3.1.0\ninfo: {title: broken, version: 1.0.0}\npaths:\n  /x:\n    $ref: ./paths/missing.yaml\n");
+    r.git("add", "-A");
+    r.git("commit", "-qm", "a broken release");
+    r.git("tag", "v1.0.0");
+    r.git("checkout", "-q", "HEAD~1", "--", "openapi/openapi.yaml");
+    const result = runGate(r.dir);
+    expect(result.baseline).toMatchObject({ kind: "unreadable", tag: "v1.0.0" });
+    expect(result.report).toMatch(/^gate: FAIL: cannot read the document at v1\.0\.0: /m);
+    expect(result.report).not.toContain("release/openapi.json");
     expect(result.passed).toBe(false);
   });
 
