@@ -37,7 +37,7 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
   const fail = (error: unknown) => {
     if (!end()) return;
     controller.error(error);
-    // Not awaited: under MSW the cancel of a tee'd body never settles.
+    // Not awaited: under msw/node's interceptor a body's cancel() never settles.
     source.cancel(error).catch(() => {});
   };
   const abort = () => fail(signal.reason);

@@ -105,7 +105,7 @@ export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDead
     const entry = pending.get(id);
     let outcome = first;
     for (let delay = entry && wait(id, entry, outcome); entry && delay !== undefined; delay = wait(id, entry, outcome)) {
-      // Not awaited: the cancel of a body MSW's interceptor has tee'd never settles.
+      // Not awaited: under msw/node's interceptor a body's cancel() never settles.
       if ("response" in outcome) outcome.response.body?.cancel().catch(() => {});
       await sleep(delay, entry.copy.signal);
       entry.attempts += 1;
