@@ -26,6 +26,7 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
   const source = response.body.getReader();
   let received = 0;
   let ended = false;
+  let failure: unknown;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const end = () => {
     if (ended) return false;
@@ -36,6 +37,7 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
   };
   const fail = (error: unknown) => {
     if (!end()) return;
+    failure = error;
     controller.error(error);
     // Not awaited: under msw/node's interceptor a body's cancel() never settles.
     source.cancel(error).catch(() => {});
@@ -82,5 +84,16 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
   const guarded = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   // A new Response has no URL; keep the one the answer came from, as the caller may log it.
   Object.defineProperties(guarded, { url: { value: response.url }, redirected: { value: response.redirected } });
+  // Chromium rejects text(), json()… with a TypeError whatever error the stream had: the
+  // guard's own (the TimeoutError, the ResponseTooLargeError) is the one to report.
+  for (const name of ["arrayBuffer", "blob", "bytes", "formData", "json", "text"] as const) {
+    const read = (guarded as unknown as Record<string, (() => Promise<unknown>) | undefined>)[name];
+    if (typeof read !== "function") continue;
+    const reported = () =>
+      read.call(guarded).catch((error: unknown) => {
+        throw failure ?? error;
+      });
+    Object.defineProperty(guarded, name, { value: reported });
+  }
   return guarded;
 }
