@@ -53,7 +53,7 @@ export interface ApiClientOptions {
    */
   retry?: RetryOptions | false;
   /**
-   * Aborts a call (retries included) still running after this many ms (default 30 000);
+   * Aborts a call (retries and reading the body included) still running after this many ms (default 30 000);
    * `false` for none. A retry whose wait (`Retry-After`) would end after it is not made: the
    * call answers the 429 or 503 instead.
    */
