@@ -39,7 +39,13 @@ function redirectOf(request: Request, response: Response): RedirectError | undef
 export function safeFetch(fetch: Fetch, maxBytes: number | undefined): Fetch {
   return async (request) => {
     const sent = new Request(request, { redirect: "manual" });
-    const response = await untilAborted(fetch(sent), sent.signal);
+    const answered = fetch(sent);
+    // A fetch that ignores the signal may answer after the call has ended: let go of that body.
+    answered.then(
+      (late) => void (sent.signal.aborted && late.body?.cancel().catch(() => {})),
+      () => {},
+    );
+    const response = await untilAborted(answered, sent.signal);
     const redirect = redirectOf(sent, response);
     if (redirect) {
       response.body?.cancel().catch(() => {});
