@@ -124,13 +124,20 @@ export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDead
       if (tries > 1) pending.set(id, { copy: request.clone(), repeatable: await repeatable(request, schemaPath, options.retryPosts ?? false), attempts: 1 });
       return undefined;
     },
-    async onError({ error, id, options: client }) {
+    async onError({ request, error, id, options: client }) {
       // A Response recovers the call; onResponse then sees it (and may go on retrying).
       try {
         return await settle(id, { error }, (request) => client.fetch(request));
       } catch (final) {
         pending.delete(id);
-        return final instanceof Error ? final : new Error(String(final));
+        if (final instanceof Error) return final;
+        // The call's abort reason as it is, even one that is no Error of this realm (jsdom's
+        // DOMException): wrapped, a TimeoutError would become an Error named "Error".
+        if (request.signal.aborted && final === request.signal.reason) {
+          if (final === error) return undefined; // openapi-fetch rethrows it, after the other middlewares
+          throw final;
+        }
+        return new Error(String(final));
       }
     },
     async onResponse({ response, id, options: client }) {

@@ -49,7 +49,10 @@ export function timeoutMiddleware(ms: number, deadlines?: CallDeadlines): Middle
         setTimeout(() => controller.abort(new DOMException(`The request took longer than ${ms} ms`, "TimeoutError")), ms),
       );
       deadlines?.set(id, Date.now() + ms);
-      return new Request(request, { signal: anySignal([request.signal, controller.signal]) });
+      const signal = anySignal([request.signal, controller.signal]);
+      // Once aborted (the caller's signal or the timer) the call is over, whichever step ends it.
+      signal.addEventListener("abort", () => clear(id), { once: true });
+      return new Request(request, { signal });
     },
     onResponse({ request, response, id }) {
       if (unread(request, response)) {

@@ -82,6 +82,17 @@ describe("timeout", () => {
     await outcome;
   });
 
+  it("an abort during a retry's wait ends the call's timer with it, not 30 s later", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 503, headers: { "content-type": "application/problem+json" } }));
+    const controller = new AbortController();
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: { baseDelayMs: 5000, random: () => 0.5 } });
+    const outcome = expect(readWidget(api, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await outcome;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("answers a 429 whose Retry-After would end after the timeout, Retry-After included, instead of a TimeoutError", async () => {
     const fetch = vi.fn(
       async () => new Response('{"code":"rate_limited"}', { status: 429, headers: { "retry-after": "5", "content-type": "application/problem+json" } }),
