@@ -53,13 +53,16 @@ describe("redirects", bound, () => {
     expect(api.received).toHaveLength(1);
   });
 
-  it("a fetch that follows redirects anyway: another origin's body never becomes data", async () => {
+  it("a fetch that follows redirects anyway (the client's or a call's): another origin's body never becomes data", async () => {
     const other = await start(
       httpServer((response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(successExample("readWidget")))),
     );
     const following = (request: Request) => fetch(request.url, { headers: request.headers, redirect: "follow", signal: request.signal });
     const api = await start(httpServer((response) => response.writeHead(302, { location: `${other.baseUrl}/widgets/wgt_5a3c8e1f7b92` }).end()));
     await expect(readWidget(client(api.baseUrl, { fetch: following }))).rejects.toMatchObject({ name: "RedirectError", crossOrigin: true });
+    // A fetch given per call goes through the same checks.
+    const perCall = client(api.baseUrl).GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, fetch: following });
+    await expect(perCall).rejects.toMatchObject({ name: "RedirectError", crossOrigin: true });
   });
 
   it("a per-call baseUrl on another origin is refused before anything is sent", async () => {
