@@ -8,12 +8,14 @@ import type { ApiClient } from "./api-client.js";
 import { newRequestId, requestIdOf, withRequestId } from "./request-id.js";
 import { retryMiddleware, type RetryOptions } from "./retry.js";
 import { CallDeadlines, timeoutMiddleware } from "./timeout.js";
+import { type Fetch, safeFetch } from "./transport.js";
 
 export type { components, operations as operationTypes, paths } from "../generated/schema.js";
 export { operations, type OperationId } from "../generated/operations.js";
 export type { ApiClient, ApiClientMethod, ApiResult, WithRequestId } from "./api-client.js";
 export type { Problem } from "./problem.js";
 export { newRequestId } from "./request-id.js";
+export { RedirectError, ResponseTooLargeError } from "./errors.js";
 export { anySignal, timeoutSignal } from "./signals.js";
 export { nextPage, paginate, PageError, type ListPath, type ListRecord, type PaginateParams, type PagingClient } from "./paginate.js";
 export { retryAfterMs, retryMiddleware, type RetryOptions } from "./retry.js";
@@ -49,27 +51,50 @@ export interface ApiClientOptions {
    */
   retry?: RetryOptions | false;
   /**
-   * Aborts a call (retries included) still running after this many ms (default 30 000);
+   * Aborts a call (retries and reading the body included) still running after this many ms (default 30 000);
    * `false` for none. A retry whose wait (`Retry-After`) would end after it is not made: the
    * call answers the 429 or 503 instead.
    */
   timeoutMs?: number | false;
+  /**
+   * The most bytes an answer's body may have (default `defaultMaxResponseBytes`, 4 MiB, twice
+   * the document's largest answer); `false` for no limit. A larger body ends the call with a
+   * `ResponseTooLargeError` as soon as the limit is passed, so no more than it is buffered.
+   */
+  maxResponseBytes?: number | false;
 }
 
 /** The timeout of a call when `timeoutMs` is not given. */
 export const defaultTimeoutMs = 30_000;
+
+/**
+ * The body limit when `maxResponseBytes` is not given: 4 MiB. The document bounds every
+ * answer (each string has a maxLength, each array a maxItems, each object is closed); its
+ * largest is a full page of GET /reports/encryption, 100 reports at most 2,107,072 bytes
+ * when every character of every string is written as a 6-byte `\u` escape (JSON.stringify's
+ * worst). 4 MiB is the next power of two above it; test/client/body-limit.test.ts derives
+ * the bound from generated/openapi.json and fails when it leaves [limit / 2, limit].
+ */
+export const defaultMaxResponseBytes = 4 * 1024 * 1024;
 
 /** Headers only the middleware may set: each operation must carry its own scheme and no other. */
 const credentialHeaders = ["authorization", "x-api-key", "x-api-secret"];
 
 const byRoute = new Map<string, Operations[OperationId]>(Object.values(operations).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
 
-/** The middleware that adds the credentials each operation takes, and only those. */
-export function credentialsMiddleware(apiKey: string, apiSecret?: string): Middleware {
+/**
+ * The middleware that adds the credentials each operation takes, and only those, and only
+ * on the origin of `baseUrl` (a per-call `baseUrl` elsewhere is refused before sending).
+ */
+export function credentialsMiddleware(apiKey: string, apiSecret?: string, baseUrl?: string): Middleware {
   return {
     onRequest({ request, schemaPath }) {
       const op = byRoute.get(`${request.method} ${schemaPath}`);
       if (!op) return request;
+      // A relative baseUrl (a page's own `/v1`) resolves against the request's own URL.
+      if (baseUrl !== undefined && new URL(request.url).origin !== new URL(baseUrl, request.url).origin) {
+        throw new Error(`${request.method} ${schemaPath}: ${new URL(request.url).origin} is not the client's origin; credentials go to ${baseUrl} only`);
+      }
       // Per-call headers could carry the other scheme; the server refuses a mix with 401.
       for (const name of credentialHeaders) request.headers.delete(name);
       if (op.security[0] === "apiKey") {
@@ -108,19 +133,25 @@ export function createApiClient(options: ApiClientOptions & { apiSecret: string 
 export function createApiClient(options: ApiClientOptions & { apiSecret?: undefined }): ApiClient<BearerPaths>;
 export function createApiClient(options: ApiClientOptions): ApiClient<paths> | ApiClient<BearerPaths> {
   checkOptions(options);
+  const maxBytes = options.maxResponseBytes === false ? undefined : (options.maxResponseBytes ?? defaultMaxResponseBytes);
+  if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) {
+    throw new Error(`createApiClient: maxResponseBytes must be a positive integer or false, got ${maxBytes}`);
+  }
+  // Every attempt goes through safeFetch: no redirect followed, bounded by the call's signal, body capped.
+  const transport = (fetch: Fetch) => safeFetch(fetch, maxBytes);
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     // The global fetch is looked up per request, not when the client is made, so a client
     // made at module load still sees a fetch patched later (MSW's setupServer().listen()).
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    fetch: transport(options.fetch ?? ((request: Request) => globalThis.fetch(request))),
     ...(options.headers ? { headers: options.headers } : {}),
   });
   // Order matters: the timeout wraps the request as sent, and retries copy it with both.
   const deadlines = new CallDeadlines();
-  client.use(credentialsMiddleware(options.apiKey, options.apiSecret));
+  client.use(credentialsMiddleware(options.apiKey, options.apiSecret, options.baseUrl));
   if (options.timeoutMs !== false) client.use(timeoutMiddleware(options.timeoutMs ?? defaultTimeoutMs, deadlines));
   if (options.retry !== false) client.use(retryMiddleware(options.retry ?? {}, deadlines));
-  withRequestIds(client, requestIdOf(options.headers));
+  withRequestIds(client, requestIdOf(options.headers), transport);
   // Same object, stricter call signatures (see api-client.ts).
   return client as unknown as ApiClient<paths>;
 }
@@ -134,12 +165,14 @@ const callMethods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH",
  * puts it on the result as `requestId`, and on a thrown error (network failure, timeout,
  * abort) as its `requestId` property.
  */
-function withRequestIds(client: object, clientId: string | undefined): void {
+function withRequestIds(client: object, clientId: string | undefined, transport: (fetch: Fetch) => Fetch): void {
   const calls = client as Record<(typeof callMethods)[number], Call> & { request: (method: string, url: string, init?: CallInit) => Promise<Record<string, unknown>> };
   const send = async (init: CallInit | undefined, call: (init: CallInit) => Promise<Record<string, unknown>>) => {
     const requestId = requestIdOf(init?.headers) ?? clientId ?? newRequestId();
+    // A fetch passed per call goes through the same transport as the client's.
+    const fetch = typeof init?.fetch === "function" ? { fetch: transport(init.fetch as Fetch) } : {};
     try {
-      return { ...(await call({ ...init, headers: withRequestId(init?.headers, requestId) })), requestId };
+      return { ...(await call({ ...init, ...fetch, headers: withRequestId(init?.headers, requestId) })), requestId };
     } catch (error) {
       if (typeof error === "object" && error !== null && Object.isExtensible(error)) Object.assign(error, { requestId });
       throw error;

@@ -5,8 +5,12 @@
 // follow `Retry-After`, else exponential backoff with full jitter; the wait is cut short by
 // the request's AbortSignal (the caller's, or the client's timeout). A wait that would end
 // after the call's deadline is not started: the answer (a 429 with its Retry-After) is
-// returned instead of a TimeoutError that would hide it.
+// returned instead of a TimeoutError that would hide it. Nothing here waits on what the
+// request's signal does not bound: a refused answer's body is cancelled without waiting
+// (under msw/node that cancel never settles), and each further attempt ends on abort.
 import type { Middleware } from "openapi-fetch";
+import { RedirectError } from "./errors.js";
+import { untilAborted } from "./signals.js";
 import type { CallDeadlines } from "./timeout.js";
 
 export interface RetryOptions {
@@ -83,6 +87,8 @@ export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDead
   /** How long to wait before the next attempt, or undefined to answer this outcome. */
   function wait(id: string, entry: Pending, outcome: Outcome): number | undefined {
     if (entry.attempts >= tries) return undefined;
+    // The client's own refusal, not a failure of the network: the same answer would come again.
+    if ("error" in outcome && outcome.error instanceof RedirectError) return undefined;
     const status = "response" in outcome ? outcome.response.status : undefined;
     if (status !== 429 && !(entry.repeatable && (status === 503 || status === undefined))) return undefined;
     const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (entry.attempts - 1)) * random();
@@ -99,11 +105,12 @@ export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDead
     const entry = pending.get(id);
     let outcome = first;
     for (let delay = entry && wait(id, entry, outcome); entry && delay !== undefined; delay = wait(id, entry, outcome)) {
-      if ("response" in outcome) await outcome.response.body?.cancel();
+      // Not awaited: under msw/node's interceptor a body's cancel() never settles.
+      if ("response" in outcome) outcome.response.body?.cancel().catch(() => {});
       await sleep(delay, entry.copy.signal);
       entry.attempts += 1;
       try {
-        outcome = { response: await fetch(entry.copy.clone()) };
+        outcome = { response: await untilAborted(fetch(entry.copy.clone()), entry.copy.signal) };
       } catch (error) {
         outcome = { error };
       }
@@ -117,13 +124,20 @@ export function retryMiddleware(options: RetryOptions = {}, deadlines?: CallDead
       if (tries > 1) pending.set(id, { copy: request.clone(), repeatable: await repeatable(request, schemaPath, options.retryPosts ?? false), attempts: 1 });
       return undefined;
     },
-    async onError({ error, id, options: client }) {
+    async onError({ request, error, id, options: client }) {
       // A Response recovers the call; onResponse then sees it (and may go on retrying).
       try {
         return await settle(id, { error }, (request) => client.fetch(request));
       } catch (final) {
         pending.delete(id);
-        return final instanceof Error ? final : new Error(String(final));
+        if (final instanceof Error) return final;
+        // The call's abort reason as it is, even one that is no Error of this realm (jsdom's
+        // DOMException): wrapped, a TimeoutError would become an Error named "Error".
+        if (request.signal.aborted && final === request.signal.reason) {
+          if (final === error) return undefined; // openapi-fetch rethrows it, after the other middlewares
+          throw final;
+        }
+        return new Error(String(final));
       }
     },
     async onResponse({ response, id, options: client }) {

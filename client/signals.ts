@@ -26,3 +26,29 @@ export function timeoutSignal(ms: number): AbortSignal {
   setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), ms);
   return controller.signal;
 }
+
+/**
+ * `promise`, or a rejection with the signal's reason as soon as it aborts, whichever comes
+ * first. For steps that must not outlive the call's budget even when what they wait on
+ * ignores the signal (a fetch a test passes in, an interceptor's stream).
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {}); // settled later, observed by no one
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
+}

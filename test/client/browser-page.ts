@@ -3,8 +3,19 @@
 // (as in Safari < 17.4, Chrome < 116, Firefox < 124).
 import { createApiClient, paginate } from "../../client/index.js";
 
-/** `hangUrl`: a base URL whose server never answers, for the timed-out call. */
-async function runCalls(baseUrl: string, apiKey: string, hangUrl: string) {
+/** The name of the error a call rejects with, or "answered". */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => "answered",
+    (error: Error) => error.name,
+  );
+
+/**
+ * `hangUrl`: a base URL whose server never answers, for the timed-out call; `siteUrl`: the
+ * page's own origin, whose /redirect/ answers a 302 to the mock, /endless/ a body that never
+ * ends and /big/ a 5 MiB body.
+ */
+async function runCalls(baseUrl: string, apiKey: string, hangUrl: string, siteUrl: string) {
   const api = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000 });
   const widget = await api.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
   const webhooks: string[] = [];
@@ -21,8 +32,12 @@ async function runCalls(baseUrl: string, apiKey: string, hangUrl: string) {
       () => "answered",
       (error: Error) => error.name,
     );
+  const hostile = (path: string) => createApiClient({ baseUrl: `${siteUrl}${path}/v1`, apiKey, timeoutMs: 500, retry: false }).GET("/webhooks");
   return {
     apis: { any: typeof AbortSignal.any, timeout: typeof AbortSignal.timeout },
+    redirected: await failure(hostile("redirect")),
+    endless: await failure(hostile("endless")),
+    big: await failure(hostile("big")),
     widget: { status: widget.response.status, id: widget.data?.result.id, requestId: widget.requestId, echoed: widget.response.headers.get("x-request-id") },
     webhooks,
     cancelled: await cancelled,

@@ -1,7 +1,9 @@
 // The client in Chromium (Debian's package) with the APIs the browser baseline may lack
 // deleted first (AbortSignal.any, AbortSignal.timeout; docs/client.md): a read, a paged
 // walk, a cancelled call and a timed-out call all work, against the mock across origins,
-// and the request id the client sent is the one the mock answered with.
+// and the request id the client sent is the one the mock answered with. On the page's own
+// origin, a redirect to the mock (an opaqueredirect under `redirect: "manual"`) is a
+// RedirectError, a body that never ends a TimeoutError, and a 5 MiB body a ResponseTooLargeError.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { build } from "esbuild";
@@ -36,6 +38,9 @@ beforeAll(async () => {
   // lose a race against a fast answer on a busy machine.
   site = createServer((req, res) => {
     if (req.url?.startsWith("/hang/")) return;
+    if (req.url?.startsWith("/redirect/")) return res.writeHead(302, { location: `${mock!.url}/webhooks` }).end();
+    if (req.url?.startsWith("/endless/")) return res.writeHead(200, { "content-type": "application/json" }).write("[");
+    if (req.url?.startsWith("/big/")) return res.writeHead(200, { "content-type": "application/json" }).end(`"${"a".repeat(5 * 1024 * 1024)}"`);
     res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>app</title>");
   });
   await new Promise<void>((resolve) => site!.listen(0, "127.0.0.1", resolve));
@@ -58,9 +63,14 @@ it.skipIf(noBrowser !== undefined)("runs without AbortSignal.any and AbortSignal
   await page.goto(siteUrl);
   await page.addScriptTag({ content: script });
   const outcome = await page.evaluate(
-    ([baseUrl, apiKey, hangUrl]) =>
-      (globalThis as unknown as { runCalls(baseUrl: string, apiKey: string, hangUrl: string): Promise<unknown> }).runCalls(baseUrl!, apiKey!, hangUrl!),
-    [mock!.url, appA.apiKey, `${siteUrl}hang/v1`],
+    ([baseUrl, apiKey, hangUrl, siteUrl]) =>
+      (globalThis as unknown as { runCalls(baseUrl: string, apiKey: string, hangUrl: string, siteUrl: string): Promise<unknown> }).runCalls(
+        baseUrl!,
+        apiKey!,
+        hangUrl!,
+        siteUrl!,
+      ),
+    [mock!.url, appA.apiKey, `${siteUrl}hang/v1`, siteUrl],
   );
   console.log(`Chromium ${browser!.version()}, AbortSignal.any and .timeout deleted:`, JSON.stringify(outcome));
   expect(outcome).toMatchObject({
@@ -69,6 +79,9 @@ it.skipIf(noBrowser !== undefined)("runs without AbortSignal.any and AbortSignal
     webhooks: ["whk_8d1f6b3a9c4e", "whk_3a7f1c9e5b2d"],
     cancelled: "AbortError",
     timedOut: "TimeoutError",
+    redirected: "RedirectError",
+    endless: "TimeoutError",
+    big: "ResponseTooLargeError",
   });
   const { widget } = outcome as { widget: { requestId: string; echoed: string } };
   expect(widget.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -165,6 +165,23 @@ describe("retry", () => {
     expect(once.requests).toHaveLength(1);
   });
 
+  it("an abort during the wait after a network error rejects with the signal's reason as it is, even one that is no Error (jsdom's DOMException)", async () => {
+    const { fetch } = scripted(networkError, widget);
+    const controller = new AbortController();
+    const reason = { name: "TimeoutError", message: "from another realm" };
+    const call = client(fetch, { baseDelayMs: 1000, random: () => 0.5 }).GET("/widgets/{id}", {
+      params: { path: { id: "wgt_5a3c8e1f7b92" } },
+      signal: controller.signal,
+    });
+    const outcome = call.then(
+      () => "answered",
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort(reason);
+    expect(await outcome).toBe(reason);
+  });
+
   it("waits a Retry-After of exactly maxDelayMs", async () => {
     const { fetch, requests } = scripted(() => problem(429, { "retry-after": "10" }), widget);
     const call = readWidget(client(fetch, { maxDelayMs: 10_000 }));

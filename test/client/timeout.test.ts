@@ -54,6 +54,24 @@ describe("timeout", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("covers the body: an answer whose body never ends, from a fetch that ignores the signal, ends at the deadline and leaves no timer", async () => {
+    const endless = () =>
+      new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("{")) }), {
+        headers: { "content-type": "application/json" },
+      });
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: async () => endless(), timeoutMs: 500 }));
+    const outcome = expect(call).rejects.toMatchObject({ name: "TimeoutError", message: "The request took longer than 500 ms" });
+    await vi.advanceTimersByTimeAsync(499);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    expect(vi.getTimerCount()).toBe(0);
+
+    const ignoring = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => new Promise<Response>(() => {}), timeoutMs: 500 }));
+    const ended = expect(ignoring).rejects.toMatchObject({ name: "TimeoutError" });
+    await vi.advanceTimersByTimeAsync(500);
+    await ended;
+  });
+
   it("the caller's AbortSignal still cancels the call, before the timeout", async () => {
     const { fetch } = hangingFetch();
     const controller = new AbortController();
@@ -62,6 +80,17 @@ describe("timeout", () => {
     await vi.advanceTimersByTimeAsync(100);
     controller.abort();
     await outcome;
+  });
+
+  it("an abort during a retry's wait ends the call's timer with it, not 30 s later", async () => {
+    const fetch = vi.fn(async () => new Response("{}", { status: 503, headers: { "content-type": "application/problem+json" } }));
+    const controller = new AbortController();
+    const api = createApiClient({ baseUrl, apiKey: "ak_test", fetch, retry: { baseDelayMs: 5000, random: () => 0.5 } });
+    const outcome = expect(readWidget(api, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await outcome;
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("answers a 429 whose Retry-After would end after the timeout, Retry-After included, instead of a TimeoutError", async () => {
