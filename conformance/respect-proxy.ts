@@ -1,0 +1,72 @@
+// `redocly respect` runs in a child process with its own fetch: 40 s per request, no cap on a
+// body, redirects followed with every custom header (X-Api-Key, X-Api-Secret) to whatever
+// origin the target names. So the workflows do not talk to the target directly: they talk to
+// this loopback proxy, which sends each request on with the run's bounded fetch (the same
+// bounds as the checks) and hands back the answer, or, for an answer that breaks a bound,
+// a 502 problem, remembering why so the step's report line can say it. A redirect comes back
+// without its `Location`, so Respect cannot follow it anywhere: the step fails on its 3xx.
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
+
+// Headers of one connection (RFC 9110 §7.6.1), and the framing the proxy recomputes.
+const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect"]);
+
+export interface RespectProxy {
+  /** The proxy's URL for the target's base URL (same path, loopback origin). */
+  baseUrl: string;
+  /** Why the answer to `METHOD /path?query` broke a bound or was a redirect, if it did. */
+  breach(method: string, url: string): string | undefined;
+  /** The target's URL for a URL of the proxy, for reports. */
+  targetUrl(url: string): string;
+  close(): Promise<void>;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+}
+
+export async function startRespectProxy(targetBaseUrl: string, limits: Limits): Promise<RespectProxy> {
+  const target = new URL(targetBaseUrl);
+  const breaches = new Map<string, string>();
+  const server = createServer(async (incoming, outgoing) => {
+    const key = `${incoming.method} ${incoming.url}`;
+    try {
+      const headers = Object.entries(incoming.headers).flatMap(([name, value]) =>
+        hopByHop.has(name) || value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value] as [string, string]],
+      );
+      const body = await bodyOf(incoming);
+      const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
+      const { response, bytes } = await boundedFetch(request, limits);
+      const answered = [...response.headers].filter(([name]) => !hopByHop.has(name) && name !== "content-encoding" && name !== "location");
+      const location = response.headers.get("location");
+      if (location !== null)
+        breaches.set(key, `${request.method} ${request.url} → ${response.status} redirects to ${location}: not followed (credentials go to --base-url's origin only)`);
+      outgoing.writeHead(response.status, [...answered, ["content-length", String(bytes.byteLength)]].flat());
+      outgoing.end(bytes);
+    } catch (error) {
+      const detail = error instanceof HostileAnswer ? error.message : `${key}: ${(error as Error).message}`;
+      breaches.set(key, detail);
+      const problem = JSON.stringify({ type: "about:blank", title: "Bad Gateway", status: 502, detail });
+      if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
+      outgoing.end(problem);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl: `${origin}${target.pathname.replace(/\/+$/, "")}`,
+    breach: (method, url) => {
+      const { pathname, search } = new URL(url, origin);
+      return breaches.get(`${method.toUpperCase()} ${pathname}${search}`);
+    },
+    targetUrl: (url) => (url.startsWith(origin) ? `${target.origin}${url.slice(origin.length)}` : url),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
