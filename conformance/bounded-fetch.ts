@@ -1,10 +1,10 @@
 // Every request of a conformance run goes through here, so that no target can hang the run,
 // exhaust its memory or receive a credential elsewhere: the answer (headers and the whole
 // body) must come within `timeoutMs`, its body may hold at most `maxBodyBytes` (counted
-// after decompression, so a gzip bomb is cut too), and a redirect is never followed (a 3xx
-// is judged as the answer it is; following it would re-send X-Api-Key and X-Api-Secret,
-// which fetch strips from no cross-origin redirect). A breach is a HostileAnswer: a failure
-// of the check, naming the request, never a crash of the run.
+// after decompression, so a gzip bomb is cut too), and a redirect is never followed
+// (following it would re-send X-Api-Key and X-Api-Secret: fetch strips only Authorization
+// on a cross-origin redirect). A breach is a HostileAnswer: a failure of the check, naming
+// the request, never a crash of the run.
 import { ConformanceError } from "./expect.js";
 
 /** The bounds of each request of a run (`--request-timeout`, `--max-response-bytes`). */
@@ -43,6 +43,10 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
     new HostileAnswer(`${where} → ${response!.status}: body of ${size} over the cap of ${limits.maxBodyBytes} bytes (--max-response-bytes); not read further`);
   try {
     response = await fetch(request, { redirect: "manual", signal: controller.signal });
+    // No operation documents a 3xx: name where it points, and go nowhere.
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location !== null)
+      throw new HostileAnswer(`${where} → ${response.status}: redirects to ${location}; not followed (credentials go to --base-url's origin only)`);
     const declared = Number(response.headers.get("content-length") ?? "");
     if (declared > limits.maxBodyBytes) throw tooLarge(`${declared} bytes (Content-Length)`);
     const chunks: Uint8Array[] = [];
@@ -55,8 +59,10 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
     }
     return { response, bytes: Buffer.concat(chunks) };
   } catch (error) {
-    if (error instanceof HostileAnswer) throw error;
-    if (!controller.signal.aborted) throw error;
+    const late = controller.signal.aborted;
+    // Whatever was not read is dropped with its connection, not left streaming into memory.
+    controller.abort();
+    if (error instanceof HostileAnswer || !late) throw error;
     throw new HostileAnswer(
       response
         ? `${where} → ${response.status}: body not complete within ${limits.timeoutMs} ms (${received} bytes received; --request-timeout)`
@@ -64,7 +70,5 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
     );
   } finally {
     clearTimeout(timer);
-    // Whatever was not read is dropped with its connection, not left streaming into memory.
-    controller.abort();
   }
 }

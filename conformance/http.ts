@@ -16,9 +16,11 @@ export interface Observed {
   /** The parsed JSON body, or undefined when the body is not JSON. */
   body: unknown;
   text: string;
+  /** `GET http://…/v1/widgets/wgt_…`: what was asked, for the report. */
+  request: string;
 }
 
-function observe({ response, bytes }: Bounded): Observed {
+function observe(request: Request, { response, bytes }: Bounded): Observed {
   const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
@@ -26,7 +28,14 @@ function observe({ response, bytes }: Bounded): Observed {
   } catch {
     body = undefined;
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, body, text };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    headers: response.headers,
+    body,
+    text,
+    request: `${request.method} ${request.url}`,
+  };
 }
 
 /** The target's bounds, each defaulted. */
@@ -51,8 +60,10 @@ function clientFor(target: Target, headers: Record<string, string>, fetch: (requ
 /** Calls the target through the generated client and observes the raw response. */
 export async function viaClient(target: Target, call: (api: Api) => Promise<unknown>, headers: Record<string, string> = {}): Promise<Observed> {
   let last: Bounded | undefined;
+  let sent: Request | undefined;
   let hostile: unknown;
   const api = clientFor(target, headers, async (request) => {
+    sent = request;
     try {
       last = await boundedFetch(request, limitsOf(target));
     } catch (error) {
@@ -71,8 +82,8 @@ export async function viaClient(target: Target, call: (api: Api) => Promise<unkn
     // A body the client cannot parse is judged below from the raw response.
     if (!last) throw error;
   }
-  if (!last) throw new Error("the client sent no request");
-  return observe(last);
+  if (!last || !sent) throw new Error("the client sent no request");
+  return observe(sent, last);
 }
 
 /** Which credentials a plain request carries. */
@@ -105,5 +116,5 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
     headers: { ...headers, ...request.headers },
     ...(payload !== undefined ? { body: payload } : {}),
   });
-  return observe(await boundedFetch(sent, limitsOf(target)));
+  return observe(sent, await boundedFetch(sent, limitsOf(target)));
 }

@@ -3,8 +3,8 @@
 // origin the target names. So the workflows do not talk to the target directly: they talk to
 // this loopback proxy, which sends each request on with the run's bounded fetch (the same
 // bounds as the checks) and hands back the answer, or, for an answer that breaks a bound,
-// a 502 problem, remembering why so the step's report line can say it. A redirect comes back
-// without its `Location`, so Respect cannot follow it anywhere: the step fails on its 3xx.
+// a 502 problem, remembering why so the step's report line can say it. A redirect is such a
+// breach: Respect never sees its `Location`, so it cannot follow it anywhere.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
@@ -15,7 +15,7 @@ const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "te", 
 export interface RespectProxy {
   /** The proxy's URL for the target's base URL (same path, loopback origin). */
   baseUrl: string;
-  /** Why the answer to `METHOD /path?query` broke a bound or was a redirect, if it did. */
+  /** Why the answer to `METHOD /path?query` broke a bound (or was a redirect), if it did. */
   breach(method: string, url: string): string | undefined;
   /** The target's URL for a URL of the proxy, for reports. */
   targetUrl(url: string): string;
@@ -40,10 +40,8 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
       const body = await bodyOf(incoming);
       const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
       const { response, bytes } = await boundedFetch(request, limits);
-      const answered = [...response.headers].filter(([name]) => !hopByHop.has(name) && name !== "content-encoding" && name !== "location");
-      const location = response.headers.get("location");
-      if (location !== null)
-        breaches.set(key, `${request.method} ${request.url} → ${response.status} redirects to ${location}: not followed (credentials go to --base-url's origin only)`);
+      // fetch has decompressed the body: its encoding and length are the proxy's to state.
+      const answered = [...response.headers].filter(([name]) => !hopByHop.has(name) && name !== "content-encoding");
       outgoing.writeHead(response.status, [...answered, ["content-length", String(bytes.byteLength)]].flat());
       outgoing.end(bytes);
     } catch (error) {

@@ -129,12 +129,15 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   // As for a check: a 5xx shows the X-Request-Id that finds the failure in the target's log.
   const status = step.response?.statusCode ?? 0;
   const requestId = status >= 500 ? step.response?.headers?.["x-request-id"] : undefined;
-  const method = step.request?.method?.toUpperCase() ?? "?";
-  const url = step.request?.url ?? "";
+  // Respect records no request when it could not read the answer (a body that is not JSON):
+  // the operation's own method and path name it then.
+  const { method: declared, path } = operations[check.operationId];
+  const method = step.request?.method?.toUpperCase() || declared.toUpperCase();
+  const url = step.request?.url || `${proxy.baseUrl}${path}`;
   // An answer the proxy cut (late, endless, too large, a redirect) is named as such, not as its 502.
   const breach = url ? proxy.breach(method, url) : undefined;
   if (breach) return { check, status: "failed", detail: breach };
-  const where = `${method} ${proxy.targetUrl(url)} → ${status}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
+  const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
   const formats = formatErrors(check.operationId, step);
   if (formats) failed.push(`body does not match the ${step.response?.statusCode} response schema: ${formats}`);
