@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleFixtures } from "../../conformance/calls.js";
+import { runWorkflows } from "../../conformance/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
 import { type Hostility, hostilities, type HostileTarget, startHostileTarget } from "./hostile-target.js";
 import { conformanceCommand } from "./run-cli.js";
@@ -83,6 +84,17 @@ describe("authsvc-api conformance against hostile answers", () => {
 
   it("sends nothing to the origin a redirect names: no request, so no credential", () => {
     expect(target.elsewhere).toEqual([]);
+  });
+
+  it("stops redocly respect when it outlives --workflows-timeout: each step it was to run is a FAIL", async () => {
+    const outcomes = await runWorkflows(
+      { name: "hostile", baseUrl: target.url, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: exampleFixtures() },
+      { timeoutMs: 50 },
+    );
+    const failed = outcomes.filter((o) => o.status === "failed");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.status === "passed")).toEqual([]);
+    for (const o of failed) expect(o.detail).toBe("not finished: redocly respect was stopped after 50 ms (--workflows-timeout)");
   });
 
   it("rejects a bound that is not a whole number above 0 (exit 2, one line)", async () => {
