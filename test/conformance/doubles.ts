@@ -1,24 +1,30 @@
 // One table of broken doubles, one row per way of breaking the contract, each naming the
 // conformance checks it must make fail and what their report says. doubles.test.ts runs
 // every row's checks against its double (each must fail, saying why) and fails when a check
-// of the suite (`checks`, conformance/suite.ts) has no row: a check added without a double
-// that makes it fail cannot land. docs/testing.md's table of checks and their doubles is
+// of the run (the workflow steps and `checks` of conformance/suite.ts) has no row: a check
+// or step added without a double that makes it fail cannot land. docs/testing.md's table of checks and their doubles is
 // `doublesTable()` below, kept equal by the same test.
 // The first double is the stateless broken target (broken-target.ts); the others are the
 // reference server over the demo seed with one or a few handlers changed, as a backend team
 // breaks them, so every other answer stays right and each failure is the breakage.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import type { Check } from "../../conformance/check.js";
 import { exampleFixtures } from "../../conformance/calls.js";
 import { contractChecks } from "../../conformance/contract-checks.js";
 import { checks } from "../../conformance/suite.js";
 import type { Target } from "../../conformance/target.js";
+import { type StepCheck, workflowSteps } from "../../conformance/workflows.js";
+import type { OperationId } from "../../generated/operations.js";
 import type { Handlers } from "../../server/express/contract.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
 import { appA, appB, recordsOfA } from "../support/demo.js";
+import { successExample } from "../support/document.js";
 import { startServer } from "../support/server.js";
-import { startBrokenTarget } from "./broken-target.js";
+import { routeOf, startBrokenTarget } from "./broken-target.js";
 import type { StartedTarget } from "./vitest-suite.js";
 
 export interface Double {
@@ -32,6 +38,35 @@ export interface Double {
 }
 
 const named = (pattern: RegExp) => (check: Check) => pattern.test(check.name);
+
+/** Every check of a run: the workflow steps (run by redocly respect), then the TypeScript checks. */
+export const allChecks: Check[] = [...workflowSteps(), ...checks];
+export const isStep = (check: Check): check is StepCheck => "stepId" in check;
+
+// Steps that run only after an earlier step of their workflow passed (they read its outputs,
+// or follow one that does): a double fails them by answering the steps before them right.
+const afterList = /^readWebhook: workflow (webhooks-list-read-history, step read|stateful-reads, step read-listed)$/;
+const afterRead = /: workflow (webhooks-list-read-history, step history|stateful-reads, step page-two)$/;
+
+/** A target answering a 500 problem to every request but those of `spared`, which get their documented example. */
+async function failingTarget(spared: OperationId[]): Promise<StartedTarget> {
+  const server = createServer((request, response) => {
+    request.resume();
+    const operationId = routeOf(request.method, request.url);
+    if (operationId && spared.includes(operationId)) {
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(successExample(operationId)));
+      return;
+    }
+    const problem = { type: "about:blank", title: "Internal Server Error", status: 500, detail: "broken", instance: request.url, code: "internal" };
+    response.writeHead(500, { "content-type": "application/problem+json" }).end(JSON.stringify(problem));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  // Stateful, with every fixture, so that no step is skipped.
+  const fixtures = { ...exampleFixtures(), otherApplication: { apiKey: "ak_other", apiSecret: "as_other" } };
+  const target: Target = { name: "failing double", baseUrl, apiKey: "ak_any", apiSecret: "as_any", stateful: true, fixtures };
+  return { target, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 const caller = { applicationId: appA.applicationId, organizationId: appA.organizationId };
 const lists = ["findUserActivity", "findEncryptionReports", "findWebhookHistory", "findWebhooks"] as const;
 
@@ -53,6 +88,37 @@ const listAnswer =
 
 /** Every row; a check of the suite with no row here fails doubles.test.ts. */
 export const doubles: Double[] = [
+  {
+    breaks: "answers a 500 problem to every request",
+    fails: (check) => isStep(check) && !afterList.test(check.name) && !afterRead.test(check.name),
+    says: /^(GET|PUT|POST) http:\/\/127\.0\.0\.1:\d+\/v1\/\S+ → 500: /,
+    start: () => failingTarget([]),
+  },
+  {
+    breaks: "answers a 500 problem to every request but the webhook list",
+    fails: (check) => isStep(check) && afterList.test(check.name),
+    says: /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/webhooks\/whk_\w+ → 500: /,
+    start: () => failingTarget(["findWebhooks"]),
+  },
+  {
+    breaks: "answers a 500 problem to every request but the webhook list and read",
+    fails: (check) => isStep(check) && afterRead.test(check.name),
+    says: /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/(webhooks\/whk_\w+\/history|reports\/encryption)\S* → 500: /,
+    start: () => failingTarget(["findWebhooks", "readWebhook"]),
+  },
+  {
+    breaks: "serves every record of application A to any application",
+    fails: named(/: workflow tenant-isolation, step (webhook|webhook-history|widget|user-activity|sms-provider)$/),
+    says: /→ 200: success criteria check/,
+    start: () =>
+      serviceWith((real) => ({
+        readWidget: (input) => real.readWidget({ ...input, caller }),
+        readWebhook: (input) => real.readWebhook({ ...input, caller }),
+        findWebhookHistory: (input) => real.findWebhookHistory({ ...input, caller }),
+        findUserActivity: (input) => real.findUserActivity({ ...input, caller }),
+        updateSmsProvider: (input) => real.updateSmsProvider({ ...input, caller }),
+      })),
+  },
   {
     breaks: "answers every request with its documented example (asks for no credentials, refuses nothing, knows no id)",
     fails: (check) => contractChecks.includes(check) && /: (401|400|404|415) problem /.test(check.name),
@@ -206,6 +272,7 @@ const kinds: [RegExp, string][] = [
 ];
 
 function kindOf(check: Check): string {
+  if (isStep(check)) return `workflow \`${check.workflow}\`, its steps`;
   const kind = kinds.find(([pattern]) => pattern.test(check.name))?.[1];
   if (kind) return kind;
   if (contractChecks.includes(check) && /: 400 problem for /.test(check.name)) return "400 problem for a value outside the schema";
@@ -215,7 +282,7 @@ function kindOf(check: Check): string {
 /** The Markdown table of docs/testing.md: each kind of check, how many there are, the double that makes them fail. */
 export function doublesTable(): string {
   const rows = new Map<string, { count: number; doubles: Set<string> }>();
-  for (const check of checks) {
+  for (const check of allChecks) {
     const row = rows.get(kindOf(check)) ?? { count: 0, doubles: new Set<string>() };
     row.count++;
     for (const double of doubles.filter((d) => d.fails(check))) row.doubles.add(double.breaks);
@@ -227,3 +294,6 @@ export function doublesTable(): string {
     ...[...rows].map(([kind, { count, doubles: by }]) => `| ${kind} (${count}) | ${[...by].join("; ") || "**none**"} |`),
   ].join("\n");
 }
+
+// `npx tsx test/conformance/doubles.ts` prints the table for docs/testing.md.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(doublesTable());
