@@ -1,5 +1,5 @@
 // Measures `authsvc-api conformance` against targets hostile on every operation (not a test:
-// `npx tsx test/conformance/hostile-matrix.ts [request-timeout-ms]`), one run per hostility,
+// `npx tsx test/conformance/hostile-matrix.ts [request-timeout-ms] [case]`), one run per hostility,
 // each a child process under /usr/bin/time: the exit code, the FAIL count, the wall time and
 // the peak resident memory of the largest process (the command or its redocly respect
 // child). Prints a Markdown table; the figures are in docs/conformance.md.
@@ -32,7 +32,7 @@ function run(url: string): Promise<{ code: number | null; out: string; peakKb: n
 
 console.log(`| case (every operation) | outcome | FAIL lines | wall time | peak memory |`);
 console.log(`| --- | --- | --- | --- | --- |`);
-for (const hostility of hostilities) {
+for (const hostility of hostilities.filter((name) => !process.argv[3] || name === process.argv[3])) {
   const target = await startHostileTarget(() => hostility);
   try {
     const { code, out, peakKb, wallMs } = await run(target.url);
