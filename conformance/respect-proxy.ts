@@ -4,7 +4,8 @@
 // this loopback proxy, which sends each request on with the run's bounded fetch (the same
 // bounds as the checks) and hands back the answer, or, for an answer that breaks a bound,
 // a 502 problem, remembering why so the step's report line can say it. A redirect is such a
-// breach: Respect never sees its `Location`, so it cannot follow it anywhere.
+// breach (Respect never sees its `Location`, so it cannot follow it anywhere), and so is a
+// JSON body that does not parse.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
@@ -28,6 +29,15 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer | undefined> {
   return chunks.length > 0 ? Buffer.concat(chunks) : undefined;
 }
 
+function parses(bytes: Uint8Array): boolean {
+  try {
+    JSON.parse(new TextDecoder().decode(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startRespectProxy(targetBaseUrl: string, limits: Limits): Promise<RespectProxy> {
   const target = new URL(targetBaseUrl);
   const breaches = new Map<string, string>();
@@ -40,6 +50,12 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
       const body = await bodyOf(incoming);
       const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
       const { response, bytes } = await boundedFetch(request, limits);
+      // Respect gives up its whole run on a JSON body it cannot parse (every later workflow
+      // goes unreported): such a body is judged here, as a breach of its step alone.
+      if (/json/i.test(response.headers.get("content-type") ?? "") && bytes.byteLength > 0 && !parses(bytes)) {
+        const start = new TextDecoder().decode(bytes.subarray(0, 200));
+        throw new HostileAnswer(`${request.method} ${request.url} → ${response.status}: body is not JSON, though its content type says so: ${start}`);
+      }
       // fetch has decompressed the body: its encoding and length are the proxy's to state.
       const answered = [...response.headers].filter(([name]) => !hopByHop.has(name) && name !== "content-encoding");
       outgoing.writeHead(response.status, [...answered, ["content-length", String(bytes.byteLength)]].flat());

@@ -125,7 +125,9 @@ function formatErrors(operationId: OperationId, step: RespectStep): string | und
 }
 
 function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy): Outcome {
-  if (!step) return { check, status: "skipped", detail: `not run: step ${failedBefore ?? "?"} of the workflow failed` };
+  if (!step && failedBefore) return { check, status: "skipped", detail: `not run: step ${failedBefore} of the workflow failed` };
+  // A step Respect was asked to run and did not report is a failure: never a quiet skip.
+  if (!step) return { check, status: "failed", detail: "not run: redocly respect reported nothing for this step (it stopped early)" };
   // As for a check: a 5xx shows the X-Request-Id that finds the failure in the target's log.
   const status = step.response?.statusCode ?? 0;
   const requestId = status >= 500 ? step.response?.headers?.["x-request-id"] : undefined;
