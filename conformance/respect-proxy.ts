@@ -13,10 +13,13 @@ import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
 // Headers of one connection (RFC 9110 §7.6.1), and the framing the proxy recomputes.
 const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect"]);
 
+/** The `type` of the proxy's own 502 problems: its `detail` is why the target's answer was cut. */
+export const proxyProblem = "urn:authsvc:conformance:answer-out-of-bounds";
+
 export interface RespectProxy {
   /** The proxy's URL for the target's base URL (same path, loopback origin). */
   baseUrl: string;
-  /** Why the answer to `METHOD /path?query` broke a bound (or was a redirect), if it did. */
+  /** Why the last answer to `METHOD /path?query` broke a bound, if it did (for a step whose answer Respect did not record). */
   breach(method: string, url: string): string | undefined;
   /** The target's URL for a URL of the proxy, for reports. */
   targetUrl(url: string): string;
@@ -50,6 +53,7 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
       const body = await bodyOf(incoming);
       const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
       const { response, bytes } = await boundedFetch(request, limits);
+      breaches.delete(key);
       // Respect gives up its whole run on a JSON body it cannot parse (every later workflow
       // goes unreported): such a body is judged here, as a breach of its step alone.
       if (/json/i.test(response.headers.get("content-type") ?? "") && bytes.byteLength > 0 && !parses(bytes)) {
@@ -63,7 +67,7 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
     } catch (error) {
       const detail = error instanceof HostileAnswer ? error.message : `${key}: ${(error as Error).message}`;
       breaches.set(key, detail);
-      const problem = JSON.stringify({ type: "about:blank", title: "Bad Gateway", status: 502, detail });
+      const problem = JSON.stringify({ type: proxyProblem, title: "Bad Gateway", status: 502, detail });
       if (!outgoing.headersSent) outgoing.writeHead(502, { "content-type": "application/problem+json" });
       outgoing.end(problem);
     }

@@ -22,7 +22,7 @@ import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
 import { limitsOf } from "./http.js";
-import { startRespectProxy, type RespectProxy } from "./respect-proxy.js";
+import { proxyProblem, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
 import { skipReason, type Outcome } from "./suite.js";
 import type { Target } from "./target.js";
 
@@ -136,8 +136,10 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const { method: declared, path } = operations[check.operationId];
   const method = step.request?.method?.toUpperCase() || declared.toUpperCase();
   const url = step.request?.url || `${proxy.baseUrl}${path}`;
-  // An answer the proxy cut (late, endless, too large, a redirect) is named as such, not as its 502.
-  const breach = url ? proxy.breach(method, url) : undefined;
+  // An answer the proxy cut (late, endless, too large, a redirect, not JSON) is named as
+  // such, not as its 502: from the 502 Respect recorded, else from the proxy's record.
+  const body = step.response?.body as { type?: unknown; detail?: unknown } | undefined;
+  const breach = status === 502 && body?.type === proxyProblem ? String(body.detail) : url ? proxy.breach(method, url) : undefined;
   if (breach) return { check, status: "failed", detail: breach };
   const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
