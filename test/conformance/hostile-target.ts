@@ -13,7 +13,15 @@ import type { OperationId } from "../../generated/operations.js";
 import { successExample } from "../support/document.js";
 import { routeOf } from "./broken-target.js";
 
-export const hostilities = ["endless body", "stalled body", "1 GB body", "headers never sent", "redirect to another origin", "garbage JSON"] as const;
+export const hostilities = [
+  "endless body",
+  "stalled body",
+  "1 GB body",
+  "1 GB body, Content-Length",
+  "headers never sent",
+  "redirect to another origin",
+  "garbage JSON",
+] as const;
 export type Hostility = (typeof hostilities)[number];
 
 const gigabyte = 1024 ** 3;
@@ -31,10 +39,12 @@ function misbehave(hostility: Hostility, response: ServerResponse, elsewhere: st
       // Promises 100 bytes, sends 9, then nothing.
       response.writeHead(200, { "content-type": "application/json", "content-length": "100" }).write('{"type":"');
       return;
-    case "1 GB body": {
-      // Chunked, no Content-Length: the cap must count what arrives. Written only as fast as
+    case "1 GB body":
+    case "1 GB body, Content-Length": {
+      // Chunked, the cap counting what arrives, or declared up front. Written only as fast as
       // it is read, so the double itself never holds more than a chunk.
-      response.writeHead(200, { "content-type": "application/json" });
+      const declared = hostility === "1 GB body" ? {} : { "content-length": String(gigabyte) };
+      response.writeHead(200, { "content-type": "application/json", ...declared });
       let sent = 0;
       const more = () => {
         while (sent < gigabyte && !response.destroyed) {
