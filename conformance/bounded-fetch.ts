@@ -42,7 +42,7 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
   let response: Response | undefined;
   let received = 0;
   const tooLarge = (size: string) =>
-    new HostileAnswer(`${where} → ${response!.status}: body of ${size} over the cap of ${limits.maxBodyBytes} bytes (--max-response-bytes); not read further`);
+    new HostileAnswer(`${where} → ${response!.status}: body over the cap of ${limits.maxBodyBytes} bytes (--max-response-bytes): ${size}, not read further`);
   try {
     response = await fetch(request, { redirect: "manual", signal: controller.signal });
     // No operation documents a 3xx: name where it points, and go nowhere.
@@ -50,12 +50,12 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
     if (response.status >= 300 && response.status < 400 && location !== null)
       throw new HostileAnswer(`${where} → ${response.status}: redirects to ${location}; not followed (credentials go to --base-url's origin only)`);
     const declared = Number(response.headers.get("content-length") ?? "");
-    if (declared > limits.maxBodyBytes) throw tooLarge(`${declared} bytes (Content-Length)`);
+    if (declared > limits.maxBodyBytes) throw tooLarge(`Content-Length ${declared}`);
     const chunks: Uint8Array[] = [];
     if (response.body) {
       for await (const chunk of response.body) {
         received += chunk.byteLength;
-        if (received > limits.maxBodyBytes) throw tooLarge(`more than ${received - chunk.byteLength} bytes`);
+        if (received > limits.maxBodyBytes) throw tooLarge(`${received} bytes received`);
         chunks.push(chunk);
       }
     }
