@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleFixtures } from "../../conformance/calls.js";
+import { preflight } from "../../conformance/preflight.js";
 import { runWorkflows } from "../../conformance/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
 import { type Hostility, hostilities, type HostileTarget, startHostileTarget } from "./hostile-target.js";
@@ -104,6 +105,17 @@ describe("authsvc-api conformance against hostile answers", () => {
     expect(failed.length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.status === "passed")).toEqual([]);
     for (const o of failed) expect(o.detail).toBe("not finished: redocly respect was stopped after 50 ms (--workflows-timeout)");
+  });
+
+  it("lets a hostile answer to the preflight's own requests through to the checks (no fixture error, no crash)", async () => {
+    const silent = await startHostileTarget(() => "headers never sent");
+    try {
+      const fixtures = { ...exampleFixtures(), otherApplication: { apiKey: "ak_other", apiSecret: "as_other" } };
+      const target = { name: "silent", baseUrl: silent.url, apiKey: "ak_any", stateful: true, fixtures, limits: { timeoutMs: 200 } };
+      expect(await preflight(target)).toEqual([]);
+    } finally {
+      await silent.close();
+    }
   });
 
   it("rejects a bound that is not a whole number above 0 (exit 2, one line)", async () => {
