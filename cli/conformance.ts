@@ -5,6 +5,7 @@
 // exits 0 when no check fails, 1 when one does (or, with --fail-on-skip, is skipped), 2
 // with one line on bad arguments, a target that cannot be reached, or fixture errors.
 import { parseArgs } from "node:util";
+import { defaultLimits } from "../conformance/bounded-fetch.js";
 import { FixturesError, readFixtures } from "../conformance/fixtures.js";
 import { preflight } from "../conformance/preflight.js";
 import { jsonReport } from "../conformance/report.js";
@@ -13,6 +14,7 @@ import { runWorkflows, workflowSteps } from "../conformance/workflows.js";
 
 const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
                                [--fixtures FILE] [--format text|json] [--stateless] [--fail-on-skip]
+                               [--request-timeout MS] [--max-response-bytes N] [--workflows-timeout MS]
 
   --base-url    the API's base URL, including /v1 (e.g. http://127.0.0.1:3000/v1)
   --api-key     the API key of the application checked
@@ -28,6 +30,10 @@ const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--ap
   --format      text (default): a line per check and a summary; json: one report for CI
   --stateless   the target keeps no state (a mock): skip the checks that need state
   --fail-on-skip  a skipped check fails the run (CI: a missing fixture cannot hide a check)
+  --request-timeout     ms for each answer, headers and whole body (default ${defaultLimits.timeoutMs})
+  --max-response-bytes  the largest body read (default ${defaultLimits.maxBodyBytes}); a larger one fails its check
+  --workflows-timeout   ms for the whole redocly respect run, then it is killed and its steps
+                        fail (default: 60000 + the request timeout per workflow step)
 
 It runs the Arazzo workflows shipped with the contract (redocly respect), then the checks
 only the TypeScript suite can express; one report, one exit code.
@@ -35,6 +41,8 @@ The run changes the target: the workflows set the SMS provider's countries, patt
 log_messages to the documented example's, save the e-mail transport (SES, then SendGrid)
 and schedule four notifications for everyone in 2030; the checks move the provider and
 back and save the documented transport again.
+A redirect is never followed (credentials go to the --base-url's origin only): a 3xx fails
+the check it answers, as a late, endless or oversized answer does.
 Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
 2 bad arguments, fixture errors, or a target that cannot be reached.`;
 
@@ -44,6 +52,14 @@ interface Parsed {
   target: Target;
   format: "text" | "json";
   failOnSkip: boolean;
+  workflowsTimeoutMs: number | undefined;
+}
+
+/** A flag's value as a whole number ≥ 1, or undefined when the flag is not given. */
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,11}$/.test(value)) throw new UsageError(`--${name} must be a whole number above 0, got "${value}"`);
+  return Number(value);
 }
 
 function parse(argv: string[]): Parsed | "help" {
@@ -64,6 +80,9 @@ function parse(argv: string[]): Parsed | "help" {
         stateful: { type: "boolean", default: false },
         "other-api-key": { type: "string" },
         "other-api-secret": { type: "string" },
+        "request-timeout": { type: "string" },
+        "max-response-bytes": { type: "string" },
+        "workflows-timeout": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     }));
@@ -93,10 +112,14 @@ function parse(argv: string[]): Parsed | "help" {
   }
   if (otherKey && otherSecret) fixtures = { ...fixtures, otherApplication: { apiKey: otherKey, apiSecret: otherSecret } };
   const apiSecret = values["api-secret"];
+  const timeoutMs = positive("request-timeout", values["request-timeout"]);
+  const maxBodyBytes = positive("max-response-bytes", values["max-response-bytes"]);
+  const limits = { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBodyBytes ? { maxBodyBytes } : {}) };
   return {
     format: values.format,
     failOnSkip: values["fail-on-skip"],
-    target: { name: baseUrl, baseUrl, apiKey, ...(apiSecret ? { apiSecret } : {}), stateful: !values.stateless, fixtures },
+    workflowsTimeoutMs: positive("workflows-timeout", values["workflows-timeout"]),
+    target: { name: baseUrl, baseUrl, apiKey, ...(apiSecret ? { apiSecret } : {}), stateful: !values.stateless, fixtures, limits },
   };
 }
 
@@ -113,7 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const { target, format, failOnSkip } = parsed;
+  const { target, format, failOnSkip, workflowsTimeoutMs } = parsed;
   try {
     const fixtureErrors = await preflight(target);
     if (fixtureErrors.length > 0) {
@@ -122,7 +145,7 @@ export async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    const outcomes = [...(await runWorkflows(target)), ...(await runChecks(target))];
+    const outcomes = [...(await runWorkflows(target, { timeoutMs: workflowsTimeoutMs })), ...(await runChecks(target))];
     if (format === "json")
       console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
     else console.log(`${table(outcomes)}\n\n${workflowsLine(outcomes)}\n${summary(target, outcomes, { failOnSkip })}`);

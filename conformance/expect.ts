@@ -13,11 +13,11 @@ function fail(message: string): never {
   throw new ConformanceError(message);
 }
 
-/** The start of the body, and for a 5xx the X-Request-Id that finds the failure in the target's log. */
+/** The request, the start of the body, and for a 5xx the X-Request-Id that finds the failure in the target's log. */
 function snippet(observed: Observed): string {
   const text = observed.text.length > 200 ? `${observed.text.slice(0, 200)}…` : observed.text;
   const id = observed.status >= 500 ? observed.headers.get("x-request-id") : null;
-  return id ? `${text}; X-Request-Id: ${id}` : text;
+  return `${observed.request}: ${id ? `${text}; X-Request-Id: ${id}` : text}`;
 }
 
 function mediaType(observed: Observed): string {

@@ -1,7 +1,10 @@
 // How a check talks to a target: through the generated client for the requests the client
 // can express, through plain fetch for the ones it cannot (no credentials, unknown fields,
-// malformed ids), and either way it gets back the raw status, content type and body.
+// malformed ids), and either way it gets back the raw status, content type and body, read
+// within the run's bounds (bounded-fetch.ts): a late, endless or oversized answer, or a
+// redirect, cannot hang the run, fill its memory or carry a credential elsewhere.
 import { createApiClient, type ApiClient, type paths } from "../client/index.js";
+import { boundedFetch, defaultLimits, type Bounded, type Limits } from "./bounded-fetch.js";
 import { credentialHeaders } from "./requests.js";
 import type { Target } from "./target.js";
 
@@ -13,18 +16,33 @@ export interface Observed {
   /** The parsed JSON body, or undefined when the body is not JSON. */
   body: unknown;
   text: string;
+  /** `GET http://…/v1/widgets/wgt_…`: what was asked, for the report. */
+  request: string;
 }
 
-export async function observe(response: Response): Promise<Observed> {
-  const text = await response.text();
+function observe(request: Request, { response, bytes }: Bounded): Observed {
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     body = undefined;
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", headers: response.headers, body, text };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    headers: response.headers,
+    body,
+    text,
+    request: `${request.method} ${request.url}`,
+  };
 }
+
+/** The target's bounds, each defaulted. */
+export const limitsOf = (target: Target): Limits => ({ ...defaultLimits, ...target.limits });
+
+// Statuses whose Response cannot carry a body (the Fetch standard's null body statuses).
+const nullBody = new Set([101, 103, 204, 205, 304]);
 
 /** The generated client with both credentials, as the checks use it. */
 export type Api = ApiClient<paths>;
@@ -32,28 +50,40 @@ export type Api = ApiClient<paths>;
 // Without --api-secret the client has no key pair; the checks that send one are skipped
 // (Check.needs), so the narrower client is never asked for POST /notifications.
 function clientFor(target: Target, headers: Record<string, string>, fetch: (request: Request) => Promise<Response>): Api {
-  // No retries: a check judges each answer as the target gave it.
-  const options = { baseUrl: target.baseUrl, apiKey: target.apiKey, headers, fetch, retry: false as const };
+  // No retries: a check judges each answer as the target gave it. No timeout of the client's
+  // own: the bounded fetch below times each request.
+  const options = { baseUrl: target.baseUrl, apiKey: target.apiKey, headers, fetch, retry: false as const, timeoutMs: false as const };
   if (target.apiSecret === undefined) return createApiClient(options) as unknown as Api;
   return createApiClient({ ...options, apiSecret: target.apiSecret });
 }
 
 /** Calls the target through the generated client and observes the raw response. */
 export async function viaClient(target: Target, call: (api: Api) => Promise<unknown>, headers: Record<string, string> = {}): Promise<Observed> {
-  let last: Response | undefined;
+  let last: Bounded | undefined;
+  let sent: Request | undefined;
+  let hostile: unknown;
   const api = clientFor(target, headers, async (request) => {
-    const response = await fetch(request);
-    last = response.clone();
-    return response;
+    sent = request;
+    try {
+      last = await boundedFetch(request, limitsOf(target));
+    } catch (error) {
+      hostile = error;
+      throw error;
+    }
+    // The client reads a copy of the bytes already read within the bounds.
+    const { status, statusText, headers: answered } = last.response;
+    return new Response(nullBody.has(status) || last.bytes.byteLength === 0 ? null : last.bytes.slice(), { status, statusText, headers: answered });
   });
   try {
     await call(api);
   } catch (error) {
+    // The bound the target broke, as it is, whatever the client made of it.
+    if (hostile) throw hostile;
     // A body the client cannot parse is judged below from the raw response.
     if (!last) throw error;
   }
-  if (!last) throw new Error("the client sent no request");
-  return observe(last);
+  if (!last || !sent) throw new Error("the client sent no request");
+  return observe(sent, last);
 }
 
 /** Which credentials a plain request carries. */
@@ -81,10 +111,10 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
   if (request.body !== undefined && request.text === undefined) headers["content-type"] = "application/json";
   const payload = request.text ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const query = request.query ? `?${new URLSearchParams(request.query)}` : "";
-  const response = await fetch(`${target.baseUrl}${request.path}${query}`, {
+  const sent = new Request(`${target.baseUrl}${request.path}${query}`, {
     method: request.method.toUpperCase(),
     headers: { ...headers, ...request.headers },
     ...(payload !== undefined ? { body: payload } : {}),
   });
-  return observe(response);
+  return observe(sent, await boundedFetch(sent, limitsOf(target)));
 }

@@ -20,4 +20,5 @@ export { parseFixtures, readFixtures, FixturesError } from "./fixtures.js";
 export { exampleFixtures } from "./calls.js";
 export { preflight } from "./preflight.js";
 export { listChecks } from "./list-checks.js";
-export { runWorkflows, workflowSteps, workflowsFile, type StepCheck } from "./workflows.js";
+export { runWorkflows, workflowSteps, workflowsFile, type StepCheck, type WorkflowOptions } from "./workflows.js";
+export { defaultLimits, HostileAnswer, type Limits } from "./bounded-fetch.js";

@@ -3,8 +3,11 @@
 // error (not a refused connection per check), an API key it refuses is named, and each
 // fixture is asked for: an id the checked application does not hold, an SMS provider that
 // is not the default, another application whose key is refused, or a disposable record
-// that is also the shared one is a fixture error (records only on a stateful target).
+// that is also the shared one is a fixture error (records only on a stateful target). An
+// answer that breaks the run's bounds (late, endless, too large) is the service's failure,
+// not the setup's: the preflight stops there and the checks report it, each a FAIL.
 import { operations, type OperationId } from "../generated/operations.js";
+import { HostileAnswer } from "./bounded-fetch.js";
 import { clientCalls, idFixtures } from "./calls.js";
 import { viaClient, type Observed } from "./http.js";
 import { connectionError, TargetUnreachable } from "./suite.js";
@@ -29,6 +32,15 @@ async function ask(target: Target, call: (target: Target) => Promise<Observed>):
 /** Throws TargetUnreachable; returns one line per fixture mistake (empty when the setup is right). */
 export async function preflight(target: Target): Promise<string[]> {
   const errors: string[] = [];
+  try {
+    await findMistakes(target, errors);
+  } catch (error) {
+    if (!(error instanceof HostileAnswer)) throw error;
+  }
+  return errors;
+}
+
+async function findMistakes(target: Target, errors: string[]): Promise<void> {
   const probe = (Object.keys(operations) as OperationId[]).find(
     (operationId) => operations[operationId].security[0] === "bearerAuth" && operations[operationId].method === "get" && !operations[operationId].path.includes("{"),
   );
@@ -43,7 +55,7 @@ export async function preflight(target: Target): Promise<string[]> {
     }
   }
   // A stateless target (a mock) answers the examples whatever the id: its records cannot be asked for.
-  if (!target.stateful) return errors;
+  if (!target.stateful) return;
   const kinds = new Set(Object.values(idFixtures));
   for (const kind of kinds) {
     const operationId = operationFor(kind);
@@ -67,5 +79,4 @@ export async function preflight(target: Target): Promise<string[]> {
       }
     }
   }
-  return errors;
 }

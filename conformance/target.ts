@@ -1,3 +1,5 @@
+import type { Limits } from "./bounded-fetch.js";
+
 /** The ids of records the target holds for the checked application (the `--fixtures` file). */
 export interface Fixtures {
   /** A widget (GET /widgets/{id}). */
@@ -34,4 +36,6 @@ export interface Target {
   stateful: boolean;
   /** Ids the checks may use; checks that need a missing one are skipped. */
   fixtures: Fixtures;
+  /** Bounds of each request (conformance/bounded-fetch.ts `defaultLimits` for any left out). */
+  limits?: Partial<Limits>;
 }

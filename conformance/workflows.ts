@@ -6,16 +6,23 @@
 // which Respect's validator does not check (a `url` that is not a URI passes it). A
 // workflow runs when the target has every input it names; otherwise each of its steps is
 // skipped with the reason, as a check is.
+// Bounded like the checks: Respect talks to the target through a loopback proxy that holds
+// each answer to the run's limits and follows no redirect (respect-proxy.ts), and the
+// process is killed when it outlives its time. The steps of a workflow that use nothing from
+// one another (tenant-isolation's six 404s) run as workflows of one step each, so one
+// failing step does not leave the others unrun.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
+import { limitsOf } from "./http.js";
+import { proxyProblem, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
 import { skipReason, type Outcome } from "./suite.js";
 import type { Target } from "./target.js";
 
@@ -117,12 +124,24 @@ function formatErrors(operationId: OperationId, step: RespectStep): string | und
   return status >= 400 ? problemSchemaErrors(body) : undefined;
 }
 
-function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined): Outcome {
-  if (!step) return { check, status: "skipped", detail: `not run: step ${failedBefore ?? "?"} of the workflow failed` };
+function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy): Outcome {
+  if (!step && failedBefore) return { check, status: "skipped", detail: `not run: step ${failedBefore} of the workflow failed` };
+  // A step Respect was asked to run and did not report is a failure: never a quiet skip.
+  if (!step) return { check, status: "failed", detail: "not run: redocly respect reported nothing for this step (it stopped early)" };
   // As for a check: a 5xx shows the X-Request-Id that finds the failure in the target's log.
   const status = step.response?.statusCode ?? 0;
   const requestId = status >= 500 ? step.response?.headers?.["x-request-id"] : undefined;
-  const where = `${step.request?.method?.toUpperCase()} ${step.request?.url} → ${status}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
+  // Respect records no request when it could not read the answer (a body that is not JSON):
+  // the operation's own method and path name it then.
+  const { method: declared, path } = operations[check.operationId];
+  const method = step.request?.method?.toUpperCase() || declared.toUpperCase();
+  const url = step.request?.url || `${proxy.baseUrl}${path}`;
+  // An answer the proxy cut (late, endless, too large, a redirect, not JSON) is named as
+  // such, not as its 502: from the 502 Respect recorded, else from the proxy's record.
+  const body = step.response?.body as { type?: unknown; detail?: unknown } | undefined;
+  const breach = status === 502 && body?.type === proxyProblem ? String(body.detail) : url ? proxy.breach(method, url) : undefined;
+  if (breach) return { check, status: "failed", detail: breach };
+  const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
   const formats = formatErrors(check.operationId, step);
   if (formats) failed.push(`body does not match the ${step.response?.statusCode} response schema: ${formats}`);
@@ -137,30 +156,95 @@ function redoclyBin(): string {
   return join(require.resolve("@redocly/cli/package.json"), "..", "bin", "cli.js");
 }
 
-function runRespect(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** How a Respect run ended: its exit code, or why it gave no report. */
+type RespectEnd = { code: number | null; output: string; killedAfterMs?: number };
+
+function runRespect(args: string[], env: Record<string, string>, timeoutMs: number): Promise<RespectEnd> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [redoclyBin(), ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+    // Only the end of what it prints is ever shown: keep that, not everything.
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, ...(killed ? { killedAfterMs: timeoutMs } : {}) });
+    });
   });
+}
+
+/** The file Respect runs: the shipped one, with each workflow whose steps are independent split into one workflow per step. */
+function independentSteps(file: string, dir: string): { file: string; original: Map<string, string> } {
+  const arazzo: any = JSON.parse(readFileSync(file, "utf8"));
+  const original = new Map<string, string>();
+  const workflows = (arazzo.workflows as ArazzoWorkflow[]).flatMap((workflow) => {
+    // A step that reads an earlier step's outputs needs it to have run: such a workflow stays whole.
+    if (workflow.steps.length < 2 || JSON.stringify(workflow.steps).includes("$steps.")) {
+      original.set(workflow.workflowId, workflow.workflowId);
+      return [workflow];
+    }
+    const { outputs: _outputs, ...rest } = workflow as ArazzoWorkflow & { outputs?: unknown };
+    return workflow.steps.map((step) => {
+      const workflowId = `${workflow.workflowId}--${step.stepId}`;
+      original.set(workflowId, workflow.workflowId);
+      return { ...rest, workflowId, steps: [step] };
+    });
+  });
+  // The document is named relative to the shipped file; the derived one lives elsewhere.
+  const sourceDescriptions = arazzo.sourceDescriptions.map((source: any) => ({ ...source, url: resolve(dirname(file), source.url) }));
+  const derived = join(dir, "workflows.arazzo.json");
+  writeFileSync(derived, JSON.stringify({ ...arazzo, sourceDescriptions, workflows }));
+  return { file: derived, original };
+}
+
+/** What the command may change about the Respect run. */
+export interface WorkflowOptions {
+  /** The whole Respect run, then it is killed and its steps fail (default: 60 s plus the request timeout per step). */
+  timeoutMs?: number | undefined;
+  file?: string;
 }
 
 /**
  * Runs every workflow the target can run in one `redocly respect` process and returns one
  * outcome per declared step, in the file's order (skipped steps with their reason).
  */
-export async function runWorkflows(target: Target, file = workflowsFile): Promise<Outcome[]> {
+export async function runWorkflows(target: Target, options: WorkflowOptions = {}): Promise<Outcome[]> {
+  const file = options.file ?? workflowsFile;
   const steps = workflowSteps(file);
-  const runnable = [...new Set(steps.filter((step) => !skipReason(step, target)).map((step) => step.workflow))];
+  const runnable = new Set(steps.filter((step) => !skipReason(step, target)).map((step) => step.workflow));
   const recorded = new Map<string, RespectStep[]>();
-  if (runnable.length > 0) {
-    const dir = mkdtempSync(join(tmpdir(), "authsvc-respect-"));
-    try {
+  let unfinished: string | undefined;
+  const limits = limitsOf(target);
+  const proxy = await startRespectProxy(target.baseUrl, limits);
+  const dir = mkdtempSync(join(tmpdir(), "authsvc-respect-"));
+  try {
+    if (runnable.size > 0) {
       const report = join(dir, "respect.json");
-      const args = ["respect", file, "--server", `openapi=${target.baseUrl}`, "--json-output", report, ...runnable.flatMap((id) => ["--workflow", id])];
+      const derived = independentSteps(file, dir);
+      const selected = [...derived.original].filter(([, workflow]) => runnable.has(workflow)).map(([id]) => id);
+      const timeoutMs = options.timeoutMs ?? 60_000 + limits.timeoutMs * steps.length;
+      const args = [
+        "respect",
+        derived.file,
+        "--server",
+        `openapi=${proxy.baseUrl}`,
+        "--json-output",
+        report,
+        // The proxy answers first (its bound is the request timeout); this only backs it up.
+        "--max-fetch-timeout",
+        String(limits.timeoutMs + 5_000),
+        ...selected.flatMap((id) => ["--workflow", id]),
+      ];
       // Inputs through the environment, so no key or secret shows in the process list; no
       // usage data leaves the machine on the user's behalf.
       const env = {
@@ -169,25 +253,32 @@ export async function runWorkflows(target: Target, file = workflowsFile): Promis
         REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
         NO_COLOR: "1",
       };
-      const { code, output } = await runRespect(args, env);
-      if (!existsSync(report)) throw new Error(`redocly respect wrote no report (exit ${code}): ${output.slice(-2000)}`);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const json: any = JSON.parse(readFileSync(report, "utf8"));
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      for (const workflow of Object.values<any>(json.files).flatMap((f) => f.executedWorkflows)) recorded.set(workflow.workflowId, workflow.executedSteps);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      const end = await runRespect(args, env, timeoutMs);
+      if (end.killedAfterMs !== undefined) unfinished = `not finished: redocly respect was stopped after ${end.killedAfterMs} ms (--workflows-timeout)`;
+      else if (!existsSync(report)) unfinished = `not finished: redocly respect wrote no report (exit ${end.code}): ${end.output.trim().split("\n").slice(-3).join(" ")}`;
+      else {
+        const json: any = JSON.parse(readFileSync(report, "utf8"));
+        for (const workflow of Object.values<any>(json.files).flatMap((f) => f.executedWorkflows)) {
+          const id = derived.original.get(workflow.workflowId) ?? workflow.workflowId;
+          recorded.set(id, [...(recorded.get(id) ?? []), ...workflow.executedSteps]);
+        }
+      }
     }
+    return steps.map((check) => {
+      const reason = skipReason(check, target);
+      if (reason) return { check, status: "skipped", detail: reason };
+      if (unfinished) return { check, status: "failed", detail: unfinished };
+      const executed = recorded.get(check.workflow) ?? [];
+      const failedBefore = executed.find((s) => s.status !== "success")?.stepId;
+      return judge(
+        check,
+        executed.find((s) => s.stepId === check.stepId),
+        failedBefore,
+        proxy,
+      );
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await proxy.close();
   }
-  return steps.map((check) => {
-    const reason = skipReason(check, target);
-    if (reason) return { check, status: "skipped", detail: reason };
-    const executed = recorded.get(check.workflow) ?? [];
-    const failedBefore = executed.find((s) => s.status !== "success")?.stepId;
-    return judge(
-      check,
-      executed.find((s) => s.stepId === check.stepId),
-      failedBefore,
-    );
-  });
 }

@@ -1,8 +1,9 @@
 // `authsvc-api conformance` against services broken the ways a backend team breaks them,
 // each the reference server with one handler changed, and caught by the combined run (the
 // Arazzo workflows through respect, then the TypeScript checks): a report filter ignored
-// (TypeScript), a widget served to any application (the tenant-isolation workflow, which a
-// run without the second application's fixture skips: --fail-on-skip fails it), an
+// (TypeScript), a webhook and a widget served to any application (two steps of the
+// tenant-isolation workflow, which a run without the second application's fixture skips:
+// --fail-on-skip fails it), an
 // answer outside the document (a workflow step), a service that is not running (one error,
 // exit 2), a fixture the service does not hold (a fixture error, not a service failure),
 // and a 500 whose request id the report shows (a workflow step).
@@ -73,9 +74,14 @@ describe("conformance against broken services", () => {
     }
   });
 
-  it("a service leaking widgets across applications passes without the second application, fails with --fail-on-skip, and fails outright with it", async () => {
+  // Two leaks, the second step of tenant-isolation and its fourth: the steps after a leak
+  // still run (each is a workflow of its own inside respect), so both are named and the
+  // four that hold pass; a leak cannot hide another behind "not run".
+  it("a service leaking webhooks and widgets across applications passes without the second application, fails with --fail-on-skip, and fails on both leaks with it", async () => {
+    const asA = { applicationId: appA.applicationId, organizationId: appA.organizationId };
     const base = await serviceWith((real) => ({
-      readWidget: (input) => real.readWidget({ ...input, caller: { applicationId: appA.applicationId, organizationId: appA.organizationId } }),
+      readWidget: (input) => real.readWidget({ ...input, caller: asA }),
+      readWebhook: (input) => real.readWebhook({ ...input, caller: asA }),
     }));
     const withoutOther = fixturesFile("no-other.json", shared);
     const lenient = await conformanceCommand([...base, "--fixtures", withoutOther]);
@@ -93,8 +99,13 @@ describe("conformance against broken services", () => {
       fixturesFile("other.json", { ...shared, otherApplication: { apiKey: appB.apiKey, apiSecret: appB.apiSecret } }),
     ]);
     expect(full.code).toBe(1);
-    const failed = full.out.split("\n").filter((line) => line.startsWith("FAIL"));
-    expect(failed).toEqual(["FAIL  readWidget: workflow tenant-isolation, step widget"]);
+    const lines = full.out.split("\n");
+    expect(lines.filter((line) => line.startsWith("FAIL"))).toEqual([
+      "FAIL  readWebhook: workflow tenant-isolation, step webhook",
+      "FAIL  readWidget: workflow tenant-isolation, step widget",
+    ]);
+    expect(lines.filter((line) => /^PASS .*workflow tenant-isolation/.test(line))).toHaveLength(4);
+    expect(lines.filter((line) => line.startsWith("SKIP"))).toEqual([]);
     expect(full.out).toMatch(/readWidget: workflow tenant-isolation, step widget\n\s+GET \S+\/widgets\/wgt_5a3c8e1f7b92 → 200: success criteria check/);
     expect(full.out).toContain("arazzo: 8 workflows (7 passed, 1 failed, 0 skipped)");
   }, 480_000);

@@ -25,17 +25,22 @@ const routes = (Object.keys(operations) as OperationId[]).map((operationId) => {
   return { method: method.toUpperCase(), pattern, operationId };
 });
 
+/** The operation a request of a double under `/v1` names, if any. */
+export function routeOf(method: string | undefined, url: string | undefined): OperationId | undefined {
+  const path = new URL(url ?? "/", "http://double").pathname;
+  return routes.find((r) => r.method === method && r.pattern.test(path))?.operationId;
+}
+
 /** Starts the broken double on a free port; its URL ends in /v1 like the real ones. */
 export async function startBrokenTarget(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://double").pathname;
-    const route = routes.find((r) => r.method === request.method && r.pattern.test(path));
+    const operationId = routeOf(request.method, request.url);
     request.resume();
-    if (!route) {
+    if (!operationId) {
       response.writeHead(404, { "content-type": "application/problem+json" }).end("{}");
       return;
     }
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answerFor(route.operationId)));
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answerFor(operationId)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -159,12 +159,35 @@ export function successErrors(operationId: OperationId, body: unknown): string[]
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** What is wrong with a response, measured against the document; empty when it conforms. */
-export function responseViolations(operationId: OperationId, status: number, contentType: string | null, body: unknown): string[] {
+/** The response headers the document marks `required: true` for an operation's status. */
+export function requiredHeaders(operationId: OperationId, status: number): string[] {
+  const response = operation(operationId).responses[String(status)];
+  return Object.entries<Node>(deref(response)?.headers ?? {})
+    .filter(([, header]) => deref(header).required === true)
+    .map(([name]) => name);
+}
+
+/** Headers as fetch or node:http give them. */
+export type AnswerHeaders = Headers | Record<string, string | string[] | undefined>;
+
+const hasHeader = (headers: AnswerHeaders, name: string) =>
+  headers instanceof Headers ? headers.has(name) : Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase() && headers[key] !== undefined);
+
+/**
+ * What is wrong with a response, measured against the document; empty when it conforms:
+ * a status the operation does not document, the wrong media type, a body off the status's
+ * schema and, when `headers` are given, a header the document marks required but absent.
+ * test/openapi/oracles.test.ts holds the known-bad answers each of these must catch.
+ */
+export function responseViolations(operationId: OperationId, status: number, contentType: string | null, body: unknown, headers?: AnswerHeaders): string[] {
   const response = operation(operationId).responses[String(status)];
   if (!response) return [`status ${status} is not documented for ${operationId}`];
   const [documentedType, media] = Object.entries<Node>(deref(response).content ?? {})[0] ?? [];
   const problems: string[] = [];
+  if (headers) {
+    const missing = requiredHeaders(operationId, status).filter((name) => !hasHeader(headers, name));
+    if (missing.length > 0) problems.push(`required header${missing.length > 1 ? "s" : ""} missing: ${missing.join(", ")}`);
+  }
   const expected = status < 300 ? "application/json" : "application/problem+json";
   const mediaType = (contentType ?? "").split(";")[0]!.trim();
   if (mediaType !== expected) problems.push(`content-type ${contentType} (expected ${expected})`);
