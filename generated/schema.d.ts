@@ -2120,12 +2120,12 @@ export interface components {
      */
     "X-Request-Id": string;
     /**
-     * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`.
+     * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`. Without a rate limit it is `"unlimited"; r=999999999999999` (see RateLimit-Policy).
      * @example "default";r=599;t=60
      */
     RateLimit: string;
     /**
-     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`.
+     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`. A deployment that runs without a rate limit still sends it, as `"unlimited"; q=999999999999999` (the largest quota a structured field holds, no window): no request is refused for the rate. Other limits (failed authentication per address, requests in flight) are not part of this policy.
      * @example "default";q=600;w=60
      */
     "RateLimit-Policy": string;

@@ -26,7 +26,7 @@ import { deprecation } from "../http/deprecation.js";
 import { errorMapper, isBodyParserError, unknownRoute } from "../http/error-mapper.js";
 import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/cors.js";
 import { createLogger, requestLogger } from "../http/logging.js";
-import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
+import { defaultRateLimit, rateLimiter, unlimitedRateLimitHeaders, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
 import { parameterHints } from "../http/validation-errors.js";
 import { ApiProblem } from "../problems.js";
@@ -238,7 +238,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
   if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));
-  if (rateLimit) app.use(limitPath, rateLimiter(rateLimit));
+  // Without a limit the RateLimit fields still say so (the document requires them on every answer).
+  app.use(limitPath, rateLimit ? rateLimiter(rateLimit) : unlimitedRateLimitHeaders());
   // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
   // base path does (the document marks them required).
   app.use(limitPath, duplicateCredentialCheck());

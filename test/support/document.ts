@@ -159,8 +159,12 @@ export function successErrors(operationId: OperationId, body: unknown): string[]
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** What is wrong with a response, measured against the document; empty when it conforms. */
-export function responseViolations(operationId: OperationId, status: number, contentType: string | null, body: unknown): string[] {
+/**
+ * What is wrong with a response, measured against the document; empty when it conforms.
+ * Given the response's `headers`, also every header the response declares: a required one
+ * missing, or a value off its schema (integers compared as numbers).
+ */
+export function responseViolations(operationId: OperationId, status: number, contentType: string | null, body: unknown, headers?: Headers): string[] {
   const response = operation(operationId).responses[String(status)];
   if (!response) return [`status ${status} is not documented for ${operationId}`];
   const [documentedType, media] = Object.entries<Node>(deref(response).content ?? {})[0] ?? [];
@@ -171,5 +175,24 @@ export function responseViolations(operationId: OperationId, status: number, con
   if (documentedType !== expected) problems.push(`the document gives ${documentedType} for ${status}`);
   const validate = validator(media?.schema);
   if (!validate(body)) problems.push(`body off the ${status} schema: ${errorsText(validate.errors)}`);
+  if (headers) problems.push(...headerViolations(deref(response).headers ?? {}, status, headers));
+  return problems;
+}
+
+/** The declared headers of a response missing (when required) or off their schema. */
+function headerViolations(declared: Record<string, Node>, status: number, headers: Headers): string[] {
+  const problems: string[] = [];
+  for (const [name, reference] of Object.entries(declared)) {
+    const header = deref(reference);
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required === true) problems.push(`required header ${name} missing on the ${status}`);
+      continue;
+    }
+    const numeric = header.schema?.type === "integer" || header.schema?.type === "number";
+    const validate = validator(header.schema ?? {});
+    if (!validate(numeric && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value))
+      problems.push(`header ${name}: ${value} is off its schema: ${errorsText(validate.errors)}`);
+  }
   return problems;
 }
