@@ -2190,7 +2190,7 @@ export interface components {
      */
     RateLimit: string;
     /**
-     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`. A deployment that runs without a rate limit still sends it, as `"unlimited"; q=999999999999999` (the largest quota a structured field holds, no window): no request is refused for the rate. Other limits (failed authentication per address, requests in flight) are not part of this policy.
+     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`. A deployment that runs without a rate limit still sends it, as `"unlimited"; q=999999999999999` (the largest quota a structured field holds, no window): no request is refused for the rate. A 429 for too many requests in flight at once names that policy instead: `"concurrency"; q=16; qu="concurrent-requests"`. The failed-authentication limit per address is not a policy of this header.
      * @example "default";q=600;w=60
      */
     "RateLimit-Policy": string;
