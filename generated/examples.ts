@@ -326,6 +326,28 @@ export const FindEncryptionReportsValidationFailedProblem = deepFreeze({
   ],
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** start_date after end_date (findEncryptionReports 400). */
+export const FindEncryptionReportsInvertedDatesProblem = deepFreeze({
+  type: "https://api.authsvc.example/problems/validation_failed",
+  title: "Validation failed",
+  status: 400,
+  detail: "start_date must not be after end_date.",
+  instance: "/v1/reports/encryption",
+  code: "validation_failed",
+  errors: [
+    {
+      in: "query",
+      name: "start_date",
+      message: "start_date (1767225600) is after end_date (1767139200)",
+    },
+    {
+      in: "query",
+      name: "end_date",
+      message: "start_date (1767225600) is after end_date (1767139200)",
+    },
+  ],
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
+
 /** Not a bearer API key (findEncryptionReports 401). */
 export const FindEncryptionReportsUnauthorizedProblem = deepFreeze({
   type: "https://api.authsvc.example/problems/unauthorized",
@@ -531,6 +553,23 @@ export const SaveEmailTransportMalformedJsonProblem = deepFreeze({
   ],
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
 
+/** A change of type without auth (saveEmailTransport 400). */
+export const SaveEmailTransportAuthRequiredProblem = deepFreeze({
+  type: "https://api.authsvc.example/problems/validation_failed",
+  title: "Validation failed",
+  status: 400,
+  detail: "auth is required on a change of type from SENDGRID to SES.",
+  instance: "/v1/custom/emails",
+  code: "validation_failed",
+  errors: [
+    {
+      in: "body",
+      pointer: "/auth",
+      message: "required for a change of type from SENDGRID to SES",
+    },
+  ],
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
+
 /** Not a bearer API key (saveEmailTransport 401). */
 export const SaveEmailTransportUnauthorizedProblem = deepFreeze({
   type: "https://api.authsvc.example/problems/unauthorized",
@@ -653,6 +692,23 @@ export const CreateNotificationMalformedJsonProblem = deepFreeze({
       in: "body",
       pointer: "",
       message: "not valid JSON",
+    },
+  ],
+} as const satisfies DeepReadonly<Schemas["Problem"]>);
+
+/** A receiver who never logged in (createNotification 400). */
+export const CreateNotificationUnknownReceiverProblem = deepFreeze({
+  type: "https://api.authsvc.example/problems/validation_failed",
+  title: "Validation failed",
+  status: 400,
+  detail: "The notification cannot be scheduled.",
+  instance: "/v1/notifications",
+  code: "validation_failed",
+  errors: [
+    {
+      in: "body",
+      pointer: "/receivers/0",
+      message: "usr_no_such_user is not a user of this application who has logged in",
     },
   ],
 } as const satisfies DeepReadonly<Schemas["Problem"]>);
@@ -1226,6 +1282,7 @@ export const examples = deepFreeze({
   FindUserActivityNotFoundProblem,
   EncryptionReportsFind,
   FindEncryptionReportsValidationFailedProblem,
+  FindEncryptionReportsInvertedDatesProblem,
   FindEncryptionReportsUnauthorizedProblem,
   SmsProviderUpdateRequest,
   SmsProviderUpdateEmpty,
@@ -1242,6 +1299,7 @@ export const examples = deepFreeze({
   EmailSave,
   SaveEmailTransportValidationFailedProblem,
   SaveEmailTransportMalformedJsonProblem,
+  SaveEmailTransportAuthRequiredProblem,
   SaveEmailTransportUnauthorizedProblem,
   NotificationCreateSimple,
   NotificationCreateSurvey,
@@ -1250,6 +1308,7 @@ export const examples = deepFreeze({
   NotificationCreate,
   CreateNotificationValidationFailedProblem,
   CreateNotificationMalformedJsonProblem,
+  CreateNotificationUnknownReceiverProblem,
   CreateNotificationUnauthorizedProblem,
   WebhookRead,
   ReadWebhookValidationFailedProblem,
@@ -1465,7 +1524,7 @@ export const responseExamples = deepFreeze({
         "Access-Control-Allow-Origin": "https://app.acme-shop.example",
         "X-Request-Id": "0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c",
       },
-      examples: ["FindEncryptionReportsValidationFailedProblem"],
+      examples: ["FindEncryptionReportsValidationFailedProblem", "FindEncryptionReportsInvertedDatesProblem"],
     },
     401: {
       contentType: "application/problem+json",
@@ -1623,7 +1682,7 @@ export const responseExamples = deepFreeze({
         "Access-Control-Allow-Origin": "https://app.acme-shop.example",
         "X-Request-Id": "0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c",
       },
-      examples: ["SaveEmailTransportValidationFailedProblem", "SaveEmailTransportMalformedJsonProblem"],
+      examples: ["SaveEmailTransportValidationFailedProblem", "SaveEmailTransportMalformedJsonProblem", "SaveEmailTransportAuthRequiredProblem"],
     },
     401: {
       contentType: "application/problem+json",
@@ -1702,7 +1761,7 @@ export const responseExamples = deepFreeze({
         "Access-Control-Allow-Origin": "https://app.acme-shop.example",
         "X-Request-Id": "0f8e2c6a-3b1d-4e5f-9a7c-2d4b6e8f1a3c",
       },
-      examples: ["CreateNotificationValidationFailedProblem", "CreateNotificationMalformedJsonProblem"],
+      examples: ["CreateNotificationValidationFailedProblem", "CreateNotificationMalformedJsonProblem", "CreateNotificationUnknownReceiverProblem"],
     },
     401: {
       contentType: "application/problem+json",

@@ -791,31 +791,47 @@ export interface components {
       type: "api.application.sms.provider.update";
       result: components["schemas"]["SmsProvider"];
     };
+    /**
+     * @description Sender address; its domain becomes the transport's `domain`.
+     * @example no-reply@acme-shop.example
+     */
+    EmailFrom: components["schemas"]["EmailAddress"];
+    /**
+     * @description Administrator address.
+     * @example admin@acme-shop.example
+     */
+    EmailAdmin: components["schemas"]["EmailAddress"];
+    /**
+     * @description Reply-to address.
+     * @example support@acme-shop.example
+     */
+    EmailReply: components["schemas"]["EmailAddress"];
+    /**
+     * @description Sender display name.
+     * @example Acme Shop
+     */
+    EmailFromName: string;
     /** @description Settings common to both mail providers. */
     EmailSettingsFields: {
-      /**
-       * @description Sender address; its domain becomes the transport's `domain`.
-       * @example no-reply@acme-shop.example
-       */
-      email_from: components["schemas"]["EmailAddress"];
-      /**
-       * @description Administrator address.
-       * @example admin@acme-shop.example
-       */
-      email_admin: components["schemas"]["EmailAddress"];
-      /**
-       * @description Reply-to address.
-       * @example support@acme-shop.example
-       */
-      email_reply?: components["schemas"]["EmailAddress"];
-      /**
-       * @description Sender display name.
-       * @example Acme Shop
-       */
-      from_name?: string;
+      email_from: components["schemas"]["EmailFrom"];
+      email_admin: components["schemas"]["EmailAdmin"];
+      email_reply?: components["schemas"]["EmailReply"];
+      from_name?: components["schemas"]["EmailFromName"];
     };
-    /** SENDGRID settings */
+    /**
+     * SENDGRID settings
+     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`; EmailSettingsFields, which the variant also applies, requires `email_from` and `email_admin`.
+     */
     SendgridSettings: {
+      /**
+       * @description The provider: SENDGRID.
+       * @constant
+       */
+      type: "SENDGRID";
+      email_from?: components["schemas"]["EmailFrom"];
+      email_admin?: components["schemas"]["EmailAdmin"];
+      email_reply?: components["schemas"]["EmailReply"];
+      from_name?: components["schemas"]["EmailFromName"];
       /** @description SendGrid access information. Write-only; stored encrypted. */
       auth?: {
         /**
@@ -824,21 +840,27 @@ export interface components {
          */
         api_key: string;
       };
-    } & ({
+    } & (components["schemas"]["EmailSettingsFields"] & {
       /**
-       * @description The provider: SENDGRID.
-       * @constant
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
        */
       type: "SENDGRID";
-    } & components["schemas"]["EmailSettingsFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "SENDGRID";
-      });
-    /** SES settings */
+    });
+    /**
+     * SES settings
+     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`; EmailSettingsFields, which the variant also applies, requires `email_from` and `email_admin`.
+     */
     SesSettings: {
+      /**
+       * @description The provider: SES (Amazon Simple Email Service).
+       * @constant
+       */
+      type: "SES";
+      email_from?: components["schemas"]["EmailFrom"];
+      email_admin?: components["schemas"]["EmailAdmin"];
+      email_reply?: components["schemas"]["EmailReply"];
+      from_name?: components["schemas"]["EmailFromName"];
       /** @description Amazon SES access information. Write-only; stored encrypted. */
       auth?: {
         /**
@@ -857,19 +879,13 @@ export interface components {
          */
         secretAccessKey: string;
       };
-    } & ({
+    } & (components["schemas"]["EmailSettingsFields"] & {
       /**
-       * @description The provider: SES (Amazon Simple Email Service).
-       * @constant
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
        */
       type: "SES";
-    } & components["schemas"]["EmailSettingsFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "SES";
-      });
+    });
     /** @description The e-mail transport settings to save, as a union discriminated by `type`. `auth` must have the shape of that provider; another shape is refused with 400. When `auth` is left out, the stored access information is kept; it is required on the first save and when `type` changes. */
     EmailSettingsSave: components["schemas"]["SendgridSettings"] | components["schemas"]["SesSettings"];
     /**
@@ -929,54 +945,89 @@ export interface components {
       type: "api.application.email.save";
       result: components["schemas"]["EmailTransport"];
     };
+    /**
+     * @description Name of the notification request.
+     * @example Maintenance notice
+     */
+    NotificationName: string;
+    /**
+     * @description Shown in the notification; at most 50 characters.
+     * @example Scheduled maintenance
+     */
+    NotificationTitle: string;
+    /**
+     * @description Text shown; at most 250 characters.
+     * @example Sign-in will be unavailable on 15 January from 09:00 to 09:30 UTC.
+     */
+    NotificationContent: string;
+    /**
+     * Format: int32
+     * @description Urgency, 0 (default) to 100.
+     * @default 0
+     */
+    NotificationLevel: number;
+    /** @description `true` sends to every user of the application; excludes `receivers` and `groups`. */
+    NotificationBroadcast: boolean;
+    /** @description User ids or e-mail addresses. Each must be a user of the application who has logged in (has an APPROVED AUTHENTICATION activity); any other is refused with 400 naming it. */
+    NotificationReceivers: (string | components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
+    /** @description Group ids of the application's users; an unknown group is refused with 400 naming it. */
+    NotificationGroups: number[];
+    /** @description When to send: Unix time in seconds (UTC), or `now` (the default). A time more than 60 seconds in the past is refused with 400. */
+    NotificationSendAt: components["schemas"]["UnixSeconds"] | "now";
     /** @description Fields common to every notification type. Targets: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
     NotificationFields: {
-      /**
-       * @description Name of the notification request.
-       * @example Maintenance notice
-       */
-      name?: string;
-      /**
-       * @description Shown in the notification; at most 50 characters.
-       * @example Scheduled maintenance
-       */
-      title: string;
-      /**
-       * @description Text shown; at most 250 characters.
-       * @example Sign-in will be unavailable on 15 January from 09:00 to 09:30 UTC.
-       */
-      content: string;
-      /**
-       * Format: int32
-       * @description Urgency, 0 (default) to 100.
-       * @default 0
-       */
-      level?: number;
-      /** @description `true` sends to every user of the application; excludes `receivers` and `groups`. */
-      broadcast?: boolean;
-      /** @description User ids or e-mail addresses. Each must be a user of the application who has logged in (has an APPROVED AUTHENTICATION activity); any other is refused with 400 naming it. */
-      receivers?: (string | components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
-      /** @description Group ids of the application's users; an unknown group is refused with 400 naming it. */
-      groups?: number[];
-      /** @description When to send: Unix time in seconds (UTC), or `now` (the default). A time more than 60 seconds in the past is refused with 400. */
-      send_at?: components["schemas"]["UnixSeconds"] | "now";
+      name?: components["schemas"]["NotificationName"];
+      title: components["schemas"]["NotificationTitle"];
+      content: components["schemas"]["NotificationContent"];
+      level?: components["schemas"]["NotificationLevel"];
+      broadcast?: components["schemas"]["NotificationBroadcast"];
+      receivers?: components["schemas"]["NotificationReceivers"];
+      groups?: components["schemas"]["NotificationGroups"];
+      send_at?: components["schemas"]["NotificationSendAt"];
     };
-    /** SIMPLE notification */
+    /**
+     * SIMPLE notification
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     */
     SimpleNotificationCreate: {
       /**
        * @description The notification type: SIMPLE is a notice without controls.
        * @constant
        */
       type: "SIMPLE";
-    } & components["schemas"]["NotificationFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "SIMPLE";
-      };
-    /** SURVEY notification */
+      name?: components["schemas"]["NotificationName"];
+      title?: components["schemas"]["NotificationTitle"];
+      content?: components["schemas"]["NotificationContent"];
+      level?: components["schemas"]["NotificationLevel"];
+      broadcast?: components["schemas"]["NotificationBroadcast"];
+      receivers?: components["schemas"]["NotificationReceivers"];
+      groups?: components["schemas"]["NotificationGroups"];
+      send_at?: components["schemas"]["NotificationSendAt"];
+    } & (components["schemas"]["NotificationFields"] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "SIMPLE";
+    });
+    /**
+     * SURVEY notification
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     */
     SurveyNotificationCreate: {
+      /**
+       * @description The notification type: SURVEY adds Close and Submit buttons.
+       * @constant
+       */
+      type: "SURVEY";
+      name?: components["schemas"]["NotificationName"];
+      title?: components["schemas"]["NotificationTitle"];
+      content?: components["schemas"]["NotificationContent"];
+      level?: components["schemas"]["NotificationLevel"];
+      broadcast?: components["schemas"]["NotificationBroadcast"];
+      receivers?: components["schemas"]["NotificationReceivers"];
+      groups?: components["schemas"]["NotificationGroups"];
+      send_at?: components["schemas"]["NotificationSendAt"];
       /**
        * @description Text of the Close button; at most 15 characters.
        * @example Not now
@@ -987,19 +1038,13 @@ export interface components {
        * @example Send answer
        */
       submit_text?: string;
-    } & ({
+    } & (components["schemas"]["NotificationFields"] & {
       /**
-       * @description The notification type: SURVEY adds Close and Submit buttons.
-       * @constant
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
        */
       type: "SURVEY";
-    } & components["schemas"]["NotificationFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "SURVEY";
-      });
+    });
     /** @description A radio button or checkbox of a notification. */
     ChoiceItem: {
       /**
@@ -1013,40 +1058,60 @@ export interface components {
        */
       selected?: boolean;
     };
-    /** RADIO notification */
+    /**
+     * RADIO notification
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     */
     RadioNotificationCreate: {
-      /** @description The radio buttons, 2 to 10. */
-      radio: components["schemas"]["ChoiceItem"][];
-    } & ({
       /**
        * @description The notification type: RADIO asks for one choice of `radio`.
        * @constant
        */
       type: "RADIO";
-    } & components["schemas"]["NotificationFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "RADIO";
-      });
-    /** CHECKBOX notification */
+      name?: components["schemas"]["NotificationName"];
+      title?: components["schemas"]["NotificationTitle"];
+      content?: components["schemas"]["NotificationContent"];
+      level?: components["schemas"]["NotificationLevel"];
+      broadcast?: components["schemas"]["NotificationBroadcast"];
+      receivers?: components["schemas"]["NotificationReceivers"];
+      groups?: components["schemas"]["NotificationGroups"];
+      send_at?: components["schemas"]["NotificationSendAt"];
+      /** @description The radio buttons, 2 to 10. */
+      radio: components["schemas"]["ChoiceItem"][];
+    } & (components["schemas"]["NotificationFields"] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "RADIO";
+    });
+    /**
+     * CHECKBOX notification
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     */
     CheckboxNotificationCreate: {
-      /** @description The checkboxes, 2 to 10. */
-      checkbox: components["schemas"]["ChoiceItem"][];
-    } & ({
       /**
        * @description The notification type: CHECKBOX asks for any choices of `checkbox`.
        * @constant
        */
       type: "CHECKBOX";
-    } & components["schemas"]["NotificationFields"] & {
-        /**
-         * @description discriminator enum property added by openapi-typescript
-         * @enum {string}
-         */
-        type: "CHECKBOX";
-      });
+      name?: components["schemas"]["NotificationName"];
+      title?: components["schemas"]["NotificationTitle"];
+      content?: components["schemas"]["NotificationContent"];
+      level?: components["schemas"]["NotificationLevel"];
+      broadcast?: components["schemas"]["NotificationBroadcast"];
+      receivers?: components["schemas"]["NotificationReceivers"];
+      groups?: components["schemas"]["NotificationGroups"];
+      send_at?: components["schemas"]["NotificationSendAt"];
+      /** @description The checkboxes, 2 to 10. */
+      checkbox: components["schemas"]["ChoiceItem"][];
+    } & (components["schemas"]["NotificationFields"] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "CHECKBOX";
+    });
     /** @description A notification to schedule, as a union discriminated by `type`: `radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY. */
     NotificationCreate:
       | components["schemas"]["SimpleNotificationCreate"]
@@ -2120,12 +2185,12 @@ export interface components {
      */
     "X-Request-Id": string;
     /**
-     * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`.
+     * @description IETF RateLimit header: the remaining quota and seconds until it resets, for example `"default";r=599;t=60`. Without a rate limit it is `"unlimited"; r=999999999999999` (see RateLimit-Policy).
      * @example "default";r=599;t=60
      */
     RateLimit: string;
     /**
-     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`.
+     * @description IETF RateLimit-Policy header: the quota per window per API key, for example `"default";q=600;w=60`. A deployment that runs without a rate limit still sends it, as `"unlimited"; q=999999999999999` (the largest quota a structured field holds, no window): no request is refused for the rate. A 429 for too many requests in flight at once names that policy instead: `"concurrency"; q=16; qu="concurrent-requests"`. The failed-authentication limit per address is not a policy of this header.
      * @example "default";q=600;w=60
      */
     "RateLimit-Policy": string;
@@ -2168,6 +2233,10 @@ export type SchemaLogMessages = components["schemas"]["LogMessages"];
 export type SchemaSmsProviderUpdate = components["schemas"]["SmsProviderUpdate"];
 export type SchemaSmsProvider = components["schemas"]["SmsProvider"];
 export type SchemaSmsProviderUpdateResponse = components["schemas"]["SmsProviderUpdateResponse"];
+export type SchemaEmailFrom = components["schemas"]["EmailFrom"];
+export type SchemaEmailAdmin = components["schemas"]["EmailAdmin"];
+export type SchemaEmailReply = components["schemas"]["EmailReply"];
+export type SchemaEmailFromName = components["schemas"]["EmailFromName"];
 export type SchemaEmailSettingsFields = components["schemas"]["EmailSettingsFields"];
 export type SchemaSendgridSettings = components["schemas"]["SendgridSettings"];
 export type SchemaSesSettings = components["schemas"]["SesSettings"];
@@ -2175,6 +2244,14 @@ export type SchemaEmailSettingsSave = components["schemas"]["EmailSettingsSave"]
 export type SchemaEmailProviderType = components["schemas"]["EmailProviderType"];
 export type SchemaEmailTransport = components["schemas"]["EmailTransport"];
 export type SchemaEmailSaveResponse = components["schemas"]["EmailSaveResponse"];
+export type SchemaNotificationName = components["schemas"]["NotificationName"];
+export type SchemaNotificationTitle = components["schemas"]["NotificationTitle"];
+export type SchemaNotificationContent = components["schemas"]["NotificationContent"];
+export type SchemaNotificationLevel = components["schemas"]["NotificationLevel"];
+export type SchemaNotificationBroadcast = components["schemas"]["NotificationBroadcast"];
+export type SchemaNotificationReceivers = components["schemas"]["NotificationReceivers"];
+export type SchemaNotificationGroups = components["schemas"]["NotificationGroups"];
+export type SchemaNotificationSendAt = components["schemas"]["NotificationSendAt"];
 export type SchemaNotificationFields = components["schemas"]["NotificationFields"];
 export type SchemaSimpleNotificationCreate = components["schemas"]["SimpleNotificationCreate"];
 export type SchemaSurveyNotificationCreate = components["schemas"]["SurveyNotificationCreate"];

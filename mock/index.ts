@@ -61,7 +61,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
     ...(options.failedAuthLimit !== undefined ? { failedAuthLimit: options.failedAuthLimit } : {}),
   });
-  const server: Server = createServer({ connectionsCheckingInterval: 1000 });
+  // listen()'s request timeout (server/express/listen.ts): without it the entry warns that it is served unprotected.
+  const server: Server = createServer({ requestTimeout: 30_000, headersTimeout: 30_000, connectionsCheckingInterval: 1000 });
   const drain = createDrain(server, { graceMs: 2000 });
   const serve = drain.tracked((req, res) => {
     const { preference, url } = takePreference(req);

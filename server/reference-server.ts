@@ -3,6 +3,7 @@
 // `npm start` (server/main.ts, from the environment) and `authsvc-api serve` (cli/serve.ts,
 // from its flags), so both are the same program with the same defaults. SIGTERM/SIGINT stop
 // accepting connections, finish in-flight requests, and exit 0.
+import type { AppOptions } from "./app.js";
 import type { ServerConfig } from "./config.js";
 import { useEmailAuthKey } from "./crypto/email-auth.js";
 import type { Store } from "./domain/index.js";
@@ -27,6 +28,25 @@ async function demoCredentials(store: Store, demoSeed: Seed): Promise<string[]> 
         : [],
     ),
   );
+}
+
+/**
+ * The app's limits and checks for `config` (its limits' counters in the database when there is
+ * one): what `npm start` and `authsvc-api serve` run with, and what the tests of each
+ * documented configuration start (test/server/document-configurations.test.ts).
+ */
+export function protectionsOf(
+  config: ServerConfig,
+  database?: Pick<OpenedDatabase, "rateLimitStore" | "failedAuthStore">,
+): Pick<AppOptions, "rateLimit" | "failedAuthLimit" | "concurrencyLimit" | "trustProxy" | "validateResponses" | "cors"> {
+  return {
+    rateLimit: config.rateLimit && { ...config.rateLimit, store: database?.rateLimitStore },
+    failedAuthLimit: config.failedAuthLimit && { ...config.failedAuthLimit, store: database?.failedAuthStore },
+    concurrencyLimit: config.concurrencyLimit,
+    trustProxy: config.trustProxy,
+    validateResponses: config.validateResponses,
+    cors: config.cors,
+  };
 }
 
 /** Starts the reference server with `config` and prints its URL; rejects when it cannot start. */
@@ -66,12 +86,7 @@ export async function startReferenceServer(config: ServerConfig): Promise<void> 
     logger,
     port: config.port,
     host: config.host,
-    rateLimit: config.rateLimit && { ...config.rateLimit, store: database?.rateLimitStore },
-    failedAuthLimit: config.failedAuthLimit && { ...config.failedAuthLimit, store: database?.failedAuthStore },
-    concurrencyLimit: config.concurrencyLimit,
-    trustProxy: config.trustProxy,
-    validateResponses: config.validateResponses,
-    cors: config.cors,
+    ...protectionsOf(config, database),
   });
 
   const lines = [

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { releasedVersions, statedVersions, unreleasedEntries } from "./versions.js";
+import { releasedVersions, releaseVersionProblem, statedVersions, unreleasedEntries } from "./versions.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const major = (version: string) => Number(version.split(".")[0]);
@@ -29,7 +29,9 @@ export function refusals(repo: string, runGate = true): string[] {
   const reasons: string[] = [];
   const stated = statedVersions(repo);
   const version = stated["package.json"];
-  if (!version || !/^\d+\.\d+\.\d+$/.test(version)) return [`package.json version "${version}" is not X.Y.Z`];
+  if (!version) return ["package.json states no version"];
+  const problem = releaseVersionProblem(version);
+  if (problem) return [`package.json version ${problem}`];
   const disagree = Object.entries(stated).filter(([, stated]) => stated !== version);
   for (const [place, stated] of disagree)
     reasons.push(`${place} says ${stated ?? "nothing"}, package.json says ${version} (npm run release -- <version> writes them all)`);

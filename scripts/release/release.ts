@@ -9,10 +9,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { contractName, documentSource, manifestOf, readJson, releasedVersions, withSourceInfoVersion, workspaces } from "./versions.js";
+import semver from "semver";
+import { contractName, documentSource, manifestOf, readJson, releasedVersions, releaseVersionProblem, withSourceInfoVersion, workspaces } from "./versions.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const newer = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true }) > 0;
 const writeJson = (repo: string, file: string, value: unknown) => writeFileSync(join(repo, file), `${JSON.stringify(value, null, 2)}\n`);
 
 /** The changelog with the [Unreleased] notes under `## [version] - date`, and a new empty [Unreleased] above. */
@@ -24,10 +24,12 @@ export function datedChangelog(text: string, version: string, date: string): str
 
 /** Writes `version` everywhere and regenerates; throws (nothing written) on a bad version. */
 export function release(repo: string, version: string, date = new Date().toISOString().slice(0, 10)): void {
-  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`"${version}" is not a version X.Y.Z`);
+  const problem = releaseVersionProblem(version);
+  if (problem) throw new Error(problem);
   const changelog = readFileSync(join(repo, "CHANGELOG.md"), "utf8");
   const last = releasedVersions(changelog)[0];
-  if (last && !newer(version, last)) throw new Error(`${version} is not above the last release, ${last}`);
+  // A heading that is not a semantic version (written by hand) cannot be compared: refused too.
+  if (last && (semver.valid(last) === null || !semver.gt(version, last))) throw new Error(`${version} is not above the last release, ${last}`);
 
   const root = readJson(repo, "package.json");
   writeJson(repo, "package.json", { ...root, version });

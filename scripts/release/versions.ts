@@ -4,6 +4,7 @@
 // check, written by the release command.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import semver from "semver";
 
 export const workspaces = ["contract", "mock", "server"] as const;
 export const contractName = "@authsvc/app-api-contract";
@@ -12,6 +13,21 @@ export const documentBundle = "generated/openapi.json";
 
 export const readJson = (repo: string, file: string) => JSON.parse(readFileSync(join(repo, file), "utf8"));
 export const manifestOf = (name: string) => `packages/${name}/package.json`;
+
+/**
+ * Why `version` cannot be a release's version, or undefined when it can: a semantic version
+ * as npm reads it (`semver.valid`, which refuses `02.0.1`, where a `\d+.\d+.\d+` pattern
+ * accepts it), written in its canonical form (not `v2.0.1` or `=2.0.1`, which `valid`
+ * normalises, nor with a build part, which it drops), and without a pre-release part: the changelog headings, the gate's
+ * `v*` baseline tags and `npm publish` (the `latest` tag) take plain X.Y.Z releases.
+ */
+export function releaseVersionProblem(version: string): string | undefined {
+  const valid = semver.valid(version);
+  if (valid === null) return `"${version}" is not a semantic version (semver.valid refuses it); give X.Y.Z, e.g. 2.1.0`;
+  if (valid !== version) return `"${version}" is not written as a semantic version; give ${valid}`;
+  if (semver.prerelease(version) !== null) return `"${version}" has a pre-release part; releases are plain X.Y.Z versions`;
+  return undefined;
+}
 
 /** `info.version` of the source document: the `version:` line of its top-level `info:` block. */
 export function sourceInfoVersion(text: string): string | undefined {

@@ -20,11 +20,13 @@ import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-l
 import { integerCheckFor } from "../http/integer-query.js";
 import { bodyRequired, jsonBody } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
+import { trustProxyProblem } from "../http/trust-proxy.js";
+import { warnWhenServedWithoutListen } from "../http/served-without-listen.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, isBodyParserError, unknownRoute } from "../http/error-mapper.js";
 import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/cors.js";
 import { createLogger, requestLogger } from "../http/logging.js";
-import { defaultRateLimit, rateLimiter, type RateLimitOptions } from "../http/rate-limit.js";
+import { defaultRateLimit, rateLimiter, unlimitedRateLimitHeaders, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
 import type { TrustProxy } from "../http/trust-proxy.js";
 import { parameterHints } from "../http/validation-errors.js";
@@ -74,7 +76,8 @@ export type ContractAppOptions<Ops = ApiOperations, Context = undefined> = Handl
   /**
    * Which proxies to believe about the client address (X-Forwarded-For), for the limits kept
    * per address: a hop count, or the proxies' addresses/CIDRs; default false (the socket's
-   * address). Never `true`: any client could then pick its address.
+   * address). Never `true`, a hop count above 10, or addresses covering more than 1/64 of
+   * IPv4 or IPv6 (server/http/trust-proxy.ts): any client could then pick its address.
    */
   trustProxy?: TrustProxy;
   /** Which browser origins may call (CORS), or false (default) for no CORS headers. */
@@ -204,12 +207,15 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   app.set("etag", false);
   // Paths are case-sensitive (RFC 3986): /v1/WEBHOOKS is an unknown route, not /v1/webhooks.
   app.enable("case sensitive routing");
-  if (options.trustProxy === (true as never)) throw new Error("trustProxy: true would let any client choose its address; give a hop count or the proxies' addresses");
+  const trustProblem = trustProxyProblem(options.trustProxy);
+  if (trustProblem) throw new Error(`trustProxy: ${trustProblem}`);
   app.set("trust proxy", options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy);
   const deprecated = deprecation(document, basePath);
   const router = operationRouter(basePath, routes);
   // Request id and log line first, so every response, errors included, carries the id.
   const common = [
+    // Once, on the first request: a server without listen()'s timeouts and `checkContinue` is said in one line.
+    warnWhenServedWithoutListen((message) => (options.logger ? options.logger.warn(message) : process.emitWarning(message, "ContractWarning"))),
     requestLogger(options.logger ?? createLogger("silent")),
     // Preflights are answered here, before the rate limit, credentials and validation.
     // The methods are the document's: an added operation's method is allowed with it.
@@ -230,7 +236,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
   if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));
-  if (rateLimit) app.use(limitPath, rateLimiter(rateLimit));
+  // Without a limit the RateLimit fields still say so (the document requires them on every answer).
+  app.use(limitPath, rateLimit ? rateLimiter(rateLimit) : unlimitedRateLimitHeaders());
   // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
   // base path does (the document marks them required).
   app.use(limitPath, duplicateCredentialCheck());

@@ -75,6 +75,10 @@ export function concurrencyLimiter(limit: number, maxWaitMs = concurrencyWaitMs)
       next(
         new ApiProblem("rate_limited", `More than ${limit} requests in flight at once for this API key; retry after Retry-After seconds.`, undefined, {
           "Retry-After": "1",
+          // This 429 comes before the rate limiter's step: the RateLimit fields the document
+          // requires on it name the policy that refused, in the draft's unit for it.
+          "RateLimit-Policy": `"concurrency"; q=${limit}; qu="concurrent-requests"`,
+          RateLimit: `"concurrency"; r=0; t=1`,
         }),
       );
     }, maxWaitMs);

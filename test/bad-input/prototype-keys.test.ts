@@ -1,6 +1,6 @@
 // Keys named after Object.prototype members (`constructor`, `toString`, `__proto__`, …) are
-// unknown keys like any other: every request body the document closes with
-// `unevaluatedProperties: false` refuses each of them with 400 naming it, for each of the
+// unknown keys like any other: every request body the document closes (`additionalProperties:
+// false` or `unevaluatedProperties: false`) refuses each of them with 400 naming it, for each of the
 // operation's request examples (one per union variant). The operations and examples are
 // read from the document, so a new closed body is covered without editing this file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,12 +9,12 @@ import { appA } from "../support/demo.js";
 import { deref, operation, requestExamples, type Node } from "../support/document.js";
 import { credentialsFor, operationIds, validRequest } from "../support/requests.js";
 
-/** True when the schema, or one it reaches through $ref and the applicators, says `unevaluatedProperties: false`. */
+/** True when the schema, or one it reaches through $ref and the applicators, is closed (`additionalProperties` or `unevaluatedProperties` false). */
 function closesUnevaluated(schema: Node, seen = new Set<Node>()): boolean {
   const node = deref(schema);
   if (node === null || typeof node !== "object" || seen.has(node)) return false;
   seen.add(node);
-  if (node.unevaluatedProperties === false) return true;
+  if (node.unevaluatedProperties === false || node.additionalProperties === false) return true;
   return Object.values<Node>(node).some((child) => (Array.isArray(child) ? child.some((c) => closesUnevaluated(c, seen)) : closesUnevaluated(child, seen)));
 }
 
@@ -42,7 +42,7 @@ describe("keys named after Object.prototype members", () => {
   it.each(cases)("%s (%s example) refuses the key %s", async (operationId, _example, key, body) => {
     const { method, path } = validRequest(operationId);
     // Spliced into the JSON text: `{ ...body, __proto__: 1 }` would set the prototype instead.
-    const text = JSON.stringify(body).replace(/}$/, `,${JSON.stringify(key)}:1}`);
+    const text = JSON.stringify(body).replace(/}$/, `${Object.keys(body as object).length > 0 ? "," : ""}${JSON.stringify(key)}:1}`);
     const res = await fetch(`${server.url}${path}`, { method, headers: { ...credentialsFor(operationId, appA), "content-type": "application/json" }, body: text });
     const problem = (await res.json()) as { code: string; errors?: { in: string; pointer?: string; message: string }[] };
     expect({ status: res.status, code: problem.code }).toEqual({ status: 400, code: "validation_failed" });

@@ -42,7 +42,9 @@ function merge(a: S, b: S): S {
     out.properties = { ...a.properties };
     for (const [name, schema] of Object.entries(b.properties ?? {})) {
       const prior = out.properties[name];
-      out.properties[name] = prior === undefined || schema === false || prior === false ? schema : { allOf: [prior, schema] };
+      // The same declaration twice (a closed variant lists by `$ref` what its shared part declares) is one.
+      const same = JSON.stringify(prior) === JSON.stringify(schema);
+      out.properties[name] = prior === undefined || schema === false || prior === false || same ? schema : { allOf: [prior, schema] };
     }
   }
   if (a.required || b.required) out.required = [...new Set([...(a.required ?? []), ...(b.required ?? [])])];

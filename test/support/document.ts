@@ -176,7 +176,8 @@ const hasHeader = (headers: AnswerHeaders, name: string) =>
 /**
  * What is wrong with a response, measured against the document; empty when it conforms:
  * a status the operation does not document, the wrong media type, a body off the status's
- * schema and, when `headers` are given, a header the document marks required but absent.
+ * schema and, when `headers` are given, a header the document marks required but absent or
+ * a declared header whose value is off its schema (integers compared as numbers).
  * test/openapi/oracles.test.ts holds the known-bad answers each of these must catch.
  */
 export function responseViolations(operationId: OperationId, status: number, contentType: string | null, body: unknown, headers?: AnswerHeaders): string[] {
@@ -194,5 +195,27 @@ export function responseViolations(operationId: OperationId, status: number, con
   if (documentedType !== expected) problems.push(`the document gives ${documentedType} for ${status}`);
   const validate = validator(media?.schema);
   if (!validate(body)) problems.push(`body off the ${status} schema: ${errorsText(validate.errors)}`);
+  if (headers) problems.push(...headerViolations(deref(response).headers ?? {}, headers));
+  return problems;
+}
+
+const headerValue = (headers: AnswerHeaders, name: string): string | undefined => {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+/** The declared headers of a response present with a value off their schema (a missing required one is reported by the caller). */
+function headerViolations(declared: Record<string, Node>, headers: AnswerHeaders): string[] {
+  const problems: string[] = [];
+  for (const [name, reference] of Object.entries(declared)) {
+    const header = deref(reference);
+    const value = headerValue(headers, name);
+    if (value === undefined) continue;
+    const numeric = header.schema?.type === "integer" || header.schema?.type === "number";
+    const validate = validator(header.schema ?? {});
+    if (!validate(numeric && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value))
+      problems.push(`header ${name}: ${value} is off its schema: ${errorsText(validate.errors)}`);
+  }
   return problems;
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldSingleAllOf } from "../../scripts/diff/canonical.js";
+import { canonical } from "../../scripts/diff/canonical.js";
 import { judge, type DiffResult } from "../../scripts/diff/index.js";
 import { ownRules } from "../../scripts/diff/policy.js";
 import { diffArgs, parseReport, policyConfig, redocly, redoclyEnv } from "../../scripts/diff/redocly.js";
@@ -23,8 +23,8 @@ function diff(name: string, base: object, head: object): Promise<DiffResult> {
   const baseFile = join(dir, `${name}-base.json`);
   const headFile = join(dir, `${name}-head.json`);
   // The canonical spelling the project's diff gives Redocly (scripts/diff/canonical.ts).
-  writeFileSync(baseFile, JSON.stringify(foldSingleAllOf(base as never)));
-  writeFileSync(headFile, JSON.stringify(foldSingleAllOf(head as never)));
+  writeFileSync(baseFile, JSON.stringify(canonical(base as never)));
+  writeFileSync(headFile, JSON.stringify(canonical(head as never)));
   return new Promise((resolve, reject) =>
     execFile(redocly, diffArgs(baseFile, headFile), { env: redoclyEnv, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(judge(parseReport(stdout))),

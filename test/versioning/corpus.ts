@@ -5,7 +5,7 @@
 // at least one entry, breaking ones first in each group. `prepare` (applied to both sides)
 // sets up a starting point the document lacks.
 import type { Impact } from "../../scripts/diff/index.js";
-import type { Node } from "../support/document.js";
+import { doc, type Node } from "../support/document.js";
 
 export interface Labelled {
   name: string;
@@ -204,13 +204,13 @@ export const corpus: Labelled[] = [
     name: "const of a request variant changed (SIMPLE → PLAIN)",
     impact: "major",
     rule: "schema-constraint-changed",
-    change: (d) => (schema(d, "SimpleNotificationCreate").allOf[0].properties.type.const = "PLAIN"),
+    change: (d) => (schema(d, "SimpleNotificationCreate").properties.type.const = "PLAIN"),
   },
   {
     name: "default value of a request field changed",
     impact: "major",
     rule: "request-default-changed",
-    change: (d) => (schema(d, "NotificationFields").properties.level.default = 50),
+    change: (d) => (schema(d, "NotificationLevel").default = 50),
   },
   {
     name: "discriminator mapping change",
@@ -223,7 +223,7 @@ export const corpus: Labelled[] = [
     impact: "minor",
     change: (d) => {
       const banner = structuredClone(schema(d, "SimpleNotificationCreate"));
-      banner.allOf[0].properties.type.const = "CORPUS_VARIANT";
+      banner.properties.type.const = "CORPUS_VARIANT";
       d.components.schemas.BannerNotificationCreate = banner;
       schema(d, "NotificationCreate").oneOf.push({ $ref: "#/components/schemas/BannerNotificationCreate" });
       schema(d, "NotificationCreate").discriminator.mapping.CORPUS_VARIANT = "#/components/schemas/BannerNotificationCreate";
@@ -240,16 +240,32 @@ export const corpus: Labelled[] = [
     },
   },
   {
-    name: "unevaluatedProperties: false added to a request variant",
+    name: "additionalProperties: false added to a request variant",
     impact: "major",
     rule: "schema-constraint-changed",
-    prepare: (d) => delete schema(d, "SurveyNotificationCreate").unevaluatedProperties,
-    change: (d) => (schema(d, "SurveyNotificationCreate").unevaluatedProperties = false),
+    prepare: (d) => delete schema(d, "SurveyNotificationCreate").additionalProperties,
+    change: (d) => (schema(d, "SurveyNotificationCreate").additionalProperties = false),
   },
   {
-    name: "unevaluatedProperties: false removed from a request variant",
+    name: "additionalProperties: false removed from a request variant",
     impact: "patch",
-    change: (d) => delete schema(d, "SimpleNotificationCreate").unevaluatedProperties,
+    change: (d) => delete schema(d, "SimpleNotificationCreate").additionalProperties,
+  },
+  // The same closed variant in the spelling before 2.0.1 (scripts/diff/canonical.ts): not a change.
+  {
+    name: "closed request variant respelled: allOf + unevaluatedProperties to properties by $ref + additionalProperties",
+    impact: "patch",
+    prepare: (d) => {
+      const { type } = schema(d, "SimpleNotificationCreate").properties;
+      d.components.schemas.SimpleNotificationCreate = {
+        title: "SIMPLE notification",
+        type: "object",
+        required: ["type"],
+        allOf: [{ required: ["type"], properties: { type } }, { $ref: "#/components/schemas/NotificationFields" }],
+        unevaluatedProperties: false,
+      };
+    },
+    change: (d) => (d.components.schemas.SimpleNotificationCreate = structuredClone(doc.components.schemas.SimpleNotificationCreate)),
   },
   {
     name: "if condition changed (broadcast)",

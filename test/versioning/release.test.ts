@@ -7,8 +7,16 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { refusals } from "../../scripts/release/publish-check.js";
-import { datedChangelog } from "../../scripts/release/release.js";
-import { contractName, releasedVersions, sourceInfoVersion, unreleasedEntries, withSourceInfoVersion, workspaces } from "../../scripts/release/versions.js";
+import { datedChangelog, release } from "../../scripts/release/release.js";
+import {
+  contractName,
+  releasedVersions,
+  releaseVersionProblem,
+  sourceInfoVersion,
+  unreleasedEntries,
+  withSourceInfoVersion,
+  workspaces,
+} from "../../scripts/release/versions.js";
 
 const yaml = `openapi: 3.1.0
 info:
@@ -60,6 +68,32 @@ describe("release text", () => {
   });
 });
 
+describe("release versions: semantic versions only (semver.valid, as npm)", () => {
+  it("takes X.Y.Z and refuses what npm would not publish as such", () => {
+    for (const version of ["2.0.1", "10.20.30", "0.0.0"]) expect(releaseVersionProblem(version), version).toBeUndefined();
+    expect(releaseVersionProblem("02.0.1")).toBe('"02.0.1" is not a semantic version (semver.valid refuses it); give X.Y.Z, e.g. 2.1.0');
+    expect(releaseVersionProblem("2.00.1")).toMatch(/is not a semantic version/);
+    expect(releaseVersionProblem("2.0")).toMatch(/is not a semantic version/);
+    expect(releaseVersionProblem("v2.0.1")).toBe('"v2.0.1" is not written as a semantic version; give 2.0.1');
+    expect(releaseVersionProblem("2.0.1+build.5")).toBe('"2.0.1+build.5" is not written as a semantic version; give 2.0.1');
+    expect(releaseVersionProblem("2.1.0-rc.1")).toBe('"2.1.0-rc.1" has a pre-release part; releases are plain X.Y.Z versions');
+  });
+
+  it("release refuses 02.0.1 before writing anything, and compares by semver", () => {
+    const dir = mkdtempSync(join(tmpdir(), "release-"));
+    try {
+      writeFileSync(join(dir, "CHANGELOG.md"), changelog);
+      expect(() => release(dir, "02.0.1")).toThrow('"02.0.1" is not a semantic version (semver.valid refuses it); give X.Y.Z, e.g. 2.1.0');
+      // 1.4.10 is above 1.4.2 numerically; 1.4.2 itself and below are not.
+      expect(() => release(dir, "1.4.2")).toThrow("1.4.2 is not above the last release, 1.4.2");
+      expect(() => release(dir, "1.3.99")).toThrow("1.3.99 is not above the last release, 1.4.2");
+      expect(readFileSync(join(dir, "CHANGELOG.md"), "utf8")).toBe(changelog);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("publish check (without the gate, which has its own tests)", () => {
   /** A minimal repository stating `version` everywhere, with `notes` as the changelog below the title. */
   function repoAt(version: string, notes: string): string {
@@ -92,6 +126,12 @@ describe("publish check (without the gate, which has its own tests)", () => {
 
   it("lets a release through whose versions agree and whose notes are dated", () => {
     expect(check("1.5.0", "## [1.5.0] - 2026-02-03\n\n- Added a thing.\n\n## [1.4.2] - 2026-01-02\n")).toEqual([]);
+  });
+
+  it("refuses a version that is not a semantic version, as release does", () => {
+    expect(check("02.0.1", "## [02.0.1] - 2026-02-03\n")).toEqual([
+      'package.json version "02.0.1" is not a semantic version (semver.valid refuses it); give X.Y.Z, e.g. 2.1.0',
+    ]);
   });
 
   it("refuses each place that states another version", () => {

@@ -39,6 +39,9 @@ it("past the cap a key gets 429 with Retry-After; another key and later requests
   const third = await read(server, appA.apiKey);
   expect(third.status).toBe(429);
   expect(third.headers.get("retry-after")).toBe("1");
+  // The document requires the RateLimit fields on every 429: the refusing policy's.
+  expect(third.headers.get("ratelimit-policy")).toBe('"concurrency"; q=2; qu="concurrent-requests"');
+  expect(third.headers.get("ratelimit")).toBe('"concurrency"; r=0; t=1');
   expect((await problemOf(third)).detail).toMatch(/in flight/);
   // Another application's key has its own slots (its widget id is A's: a 404, not a 429).
   expect((await read(server, appB.apiKey)).status).toBe(404);

@@ -69,8 +69,39 @@ describe("TRUST_PROXY", () => {
     expect(trustProxyFromEnv(raw)).toEqual(expected);
   });
 
-  it.each(["true", "*", "proxy.example"])("refuses %j", (raw) => {
+  it.each(["true", "*", "proxy.example", "10.0.0.0/33", "fe80::/129"])("refuses %j", (raw) => {
     expect(() => trustProxyFromEnv(raw)).toThrow(/TRUST_PROXY/);
+  });
+
+  it.each([
+    ["10", 10],
+    ["loopback,uniquelocal,linklocal,100.64.0.0/10", ["loopback", "uniquelocal", "linklocal", "100.64.0.0/10"]],
+    ["fc00::/7, fe80::/10", ["fc00::/7", "fe80::/10"]],
+    ["::ffff:10.0.0.0/104", ["::ffff:10.0.0.0/104"]],
+  ])("takes %j: every private range together is under 1/64 of its family", (raw, expected) => {
+    expect(trustProxyFromEnv(raw)).toEqual(expected);
+  });
+
+  // Settings that trust every client, however the family is split (the union is measured).
+  it.each([
+    ["11", "a hop count of 11 is above 10"],
+    ["999999", "a hop count of 999999 is above 10"],
+    ["0.0.0.0/0", "0.0.0.0/0 covers all of IPv4"],
+    ["0.0.0.0/1,128.0.0.0/1", "0.0.0.0/1,128.0.0.0/1 covers all of IPv4"],
+    ["128.0.0.0/2, 0.0.0.0/1, 192.0.0.0/2", "128.0.0.0/2,0.0.0.0/1,192.0.0.0/2 covers all of IPv4"],
+    ["::/0", "::/0 covers all of IPv6"],
+    ["::/1,8000::/1", "::/1,8000::/1 covers all of IPv6"],
+    ["::ffff:0:0/96", "::ffff:0:0/96 covers all of IPv4"],
+    ["::ffff:0.0.0.0/97,::ffff:128.0.0.0/97", "covers all of IPv4"],
+    ["0.0.0.0/2", "0.0.0.0/2 covers 25.0% of IPv4"],
+    ["10.0.0.0/8,11.0.0.0/8,12.0.0.0/8,13.0.0.0/8,14.0.0.0/8", "covers 2.0% of IPv4"],
+  ])("refuses %j", (raw, message) => {
+    expect(() => trustProxyFromEnv(raw)).toThrow(message);
+    expect(() => trustProxyFromEnv(raw)).toThrow(/^TRUST_PROXY must be a hop count \(at most 10\) or the proxies' addresses\/CIDRs: /);
+  });
+
+  it.each([999_999, ["0.0.0.0/1", "128.0.0.0/1"], "::/1, 8000::/1"])("trustProxy: %j is refused when the app is built", (trustProxy) => {
+    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: trustProxy as never })).toThrow(/^trustProxy: .*(above 10|covers all)/);
   });
 
   it("trustProxy: true is refused when the app is built", () => {
