@@ -1,5 +1,5 @@
 // The mock: the reference server's own contract layer (server/express/: credentials,
-// request validation, limits, CORS, request ids, the log line, the one error mapper) in
+// request validation, limits when asked for, CORS, request ids, the log line, the one error mapper) in
 // front of handlers that answer from the document instead of a store (mock/answers.ts). So
 // every refusal a request can earn from the document alone is the server's own answer, and
 // what only state can decide (unknown ids, conflicts) is documented in docs/mock.md.
@@ -30,9 +30,13 @@ export interface MockOptions {
   logLevel?: LevelWithSilent;
   /** Which browser origins may call; default any origin (`*`, never with credentials). `false` for no CORS headers. */
   cors?: CorsOptions | false;
-  /** As on the server: requests per minute per API key (default 600), or false for none. */
+  /**
+   * Requests per window per API key, as the server counts them; default false (none): the mock
+   * is a test double, and a parallel suite on one demo key must not see 429s it did not ask
+   * for. `{ limit: 600, windowMs: 60_000 }` is the server's.
+   */
   rateLimit?: RateLimitOptions | false;
-  /** As on the server: failed authentications per minute per address (default 60), or false for none. */
+  /** Failed authentications per window per address, as on the server; default false (none). The server's is 60 per 60 s. */
   failedAuthLimit?: RateLimitOptions | false;
   /** The seed whose credentials are accepted; default the demo seed (the examples' applications). */
   seedFile?: string;
@@ -58,8 +62,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     // The examples are checked against the schemas in CI; generated data is random within them.
     validateResponses: false,
     cors: options.cors ?? { origins: "*" },
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.failedAuthLimit !== undefined ? { failedAuthLimit: options.failedAuthLimit } : {}),
+    rateLimit: options.rateLimit ?? false,
+    failedAuthLimit: options.failedAuthLimit ?? false,
   });
   const server: Server = createServer({ connectionsCheckingInterval: 1000 });
   const drain = createDrain(server, { graceMs: 2000 });
