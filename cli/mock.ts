@@ -1,6 +1,6 @@
 // `authsvc-api mock`: the mock of `npm run mock` from an installed package, serving the
 // documented examples under /v1 until Ctrl-C, one log line per request on stdout.
-import type { MockConfig } from "../server/config.js";
+import type { Environment, MockConfig } from "../server/config.js";
 import { command, parseFlags, portFlag, UsageError } from "./args.js";
 
 const usage = `usage: authsvc-api mock [--port N] [--host H] [--dynamic] [--rate-limit N|on|off] [--failed-auth-limit N|on|off]
@@ -50,9 +50,14 @@ export function run(argv: string[]): Promise<number> {
     let limits: Pick<MockConfig, "rateLimit" | "failedAuthLimit">;
     try {
       // PORT, HOST and MOCK_DYNAMIC are `npm run mock`'s: this command takes flags for those.
-      const env = { ...process.env, PORT: undefined, HOST: undefined, MOCK_DYNAMIC: undefined };
-      if (flags["rate-limit"] !== undefined) env.RATE_LIMIT = flags["rate-limit"];
-      if (flags["failed-auth-limit"] !== undefined) env.FAILED_AUTH_LIMIT = flags["failed-auth-limit"];
+      const env: Environment = {
+        ...process.env,
+        PORT: undefined,
+        HOST: undefined,
+        MOCK_DYNAMIC: undefined,
+        ...(flags["rate-limit"] === undefined ? {} : { RATE_LIMIT: flags["rate-limit"] }),
+        ...(flags["failed-auth-limit"] === undefined ? {} : { FAILED_AUTH_LIMIT: flags["failed-auth-limit"] }),
+      };
       const { rateLimit, failedAuthLimit } = mockConfigFromEnv(env);
       limits = { rateLimit, failedAuthLimit };
     } catch (error) {

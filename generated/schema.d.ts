@@ -1235,7 +1235,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1323,7 +1327,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1398,7 +1406,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1525,7 +1537,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1626,7 +1642,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1726,7 +1746,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1814,7 +1838,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1902,7 +1930,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1977,7 +2009,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };

@@ -38,7 +38,7 @@ export interface MockOptions {
   rateLimit?: RateLimitOptions | false;
   /** Failed authentications per window per address, as on the server; default false (none). The server's is 60 per 60 s. */
   failedAuthLimit?: RateLimitOptions | false;
-  /** The seed whose credentials are accepted; default the demo seed (the examples' applications). */
+  /** The seed whose credentials are accepted and whose records writes start from; default the demo seed (the examples' applications). */
   seedFile?: string;
 }
 
@@ -56,7 +56,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     // The mock is only the API: an unknown path is the server's 404 problem, not a pass to nothing.
     unmatched: "problem",
     document,
-    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false }) as never,
+    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false, ...(options.seedFile ? { seedFile: options.seedFile } : {}) }) as never,
     authenticate: seedAuthenticator(options.seedFile),
     logger: createLogger(options.logLevel ?? "silent"),
     // The examples are checked against the schemas in CI; generated data is random within them.

@@ -77,9 +77,31 @@ describe("MSW handlers", () => {
     });
     expect(observed.status).toBe(409);
     expect(observed.body).toEqual(examples.ConflictProblem);
-    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "code=418" });
-    expect(unknown.status).toBe(500);
-    expect(unknown.body).toMatchObject({ error: expect.stringContaining("documents no 418") });
+  });
+
+  it.each([
+    ["code=418", /readWidget documents no 418/],
+    ["code=abc", /code="abc" is not an HTTP status/],
+    ["code=4040", /code="4040" is not an HTTP status/],
+    ["example=../../etc/passwd", /example="\.\.\/\.\.\/etc\/passwd" is not an example name/],
+    ["code=404, example=ConflictProblem", /no example ConflictProblem/],
+  ])("Prefer: %s, which the document does not hold, is the mock's 400 problem naming Prefer", async (prefer, message) => {
+    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: prefer });
+    expect(unknown.status).toBe(400);
+    expect(unknown.contentType).toBe("application/problem+json");
+    expect(unknown.body).toMatchObject({ code: "validation_failed", errors: [{ in: "header", name: "Prefer", message: expect.stringMatching(message) }] });
+    expect(check(deref(operation("readWidget").responses["400"]).content["application/problem+json"].schema, unknown.body)).toEqual({ valid: true, errors: "" });
+  });
+
+  it("Prefer: xcode=404 is another preference: the default answer", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "xcode=404" });
+    expect(observed.status).toBe(200);
+  });
+
+  it("a 429's RateLimit agrees with it: no quota left, reset when Retry-After says", async () => {
+    const observed = await viaFetch(target, { ...rawRequest("findWebhooks", target), headers: { Prefer: "code=429" } });
+    expect(observed.status).toBe(429);
+    expect(observed.headers.get("ratelimit")).toBe(`"default";r=0;t=${observed.headers.get("retry-after")}`);
   });
 
   it("override replaces one handler with a typed resolver; resetHandlers goes back", async () => {
