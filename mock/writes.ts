@@ -7,13 +7,11 @@
 // well-formed id is still answered, with the request applied.
 import { readFileSync } from "node:fs";
 import { examples } from "../generated/examples.js";
-import type { NotificationCreate, SmsProvider, SmsProviderUpdate, EmailSettingsSave } from "../server/domain/index.js";
-import { openAuth } from "../server/crypto/email-auth.js";
-import { saveTransport } from "../server/rules/email-transport.js";
-import { createNotification } from "../server/rules/notifications.js";
+import type { EmailSettingsSave, EmailTransport, NotificationCreate, SmsProvider, SmsProviderUpdate } from "../server/domain/index.js";
+import { saveTransport, storedAuth, transportRecord } from "../server/rules/email-transport.js";
+import { createNotification, seedAudience, type Audience } from "../server/rules/notifications.js";
 import { updateProvider } from "../server/rules/sms-providers.js";
 import type { Seed } from "../server/seed/types.js";
-import { ApplicationData } from "../server/store/application.js";
 
 /** What a write handler receives from the contract layer. */
 export interface WriteInput {
@@ -24,11 +22,46 @@ export interface WriteInput {
 
 type Write = (input: WriteInput) => unknown;
 
-/** Per application of the seed, its data as the server's store holds it after seeding (built on first use). */
-function seedData(seedFile: string | URL): (applicationId: string) => ApplicationData | undefined {
-  let applications: Map<string, ApplicationData> | undefined;
+/**
+ * The document's token stands for any sealed auth: the mock holds no key (nothing is sealed
+ * or stored), and a test comparing answers needs the same value on every run.
+ */
+const sealedToken = examples.EmailSave.result.auth;
+
+/** One application of the seed as the server's store holds it after seeding, as far as the writes read it. */
+interface Seeded {
+  owner: { applicationId: string; organizationId: string };
+  providers: SmsProvider[];
+  transport: EmailTransport | undefined;
+  /** The plain auth behind the seeded transport's token (what the server would open). */
+  auth: unknown;
+  audience: Audience;
+}
+
+/** Per application of the seed, its records as the server's store holds them after seeding (read on the first write). */
+function seedData(seedFile: string | URL): (applicationId: string) => Seeded | undefined {
+  let applications: Map<string, Seeded> | undefined;
   return (applicationId) => {
-    applications ??= new Map((JSON.parse(readFileSync(seedFile, "utf8")) as Seed).applications.map((application) => [application.id, new ApplicationData(application)]));
+    applications ??= new Map(
+      (JSON.parse(readFileSync(seedFile, "utf8")) as Seed).applications.map((application) => {
+        const transport = application.email_transport;
+        const owner = { applicationId: application.id, organizationId: application.organization_id };
+        const seeded: Seeded = {
+          owner,
+          providers: [...application.sms_providers].sort((a, b) => a.sort - b.sort),
+          transport: transport
+            ? transportRecord(
+                transport,
+                storedAuth(transport.auth, () => sealedToken),
+                owner,
+              )
+            : undefined,
+          auth: transport?.auth,
+          audience: seedAudience(application.users, application.activities),
+        };
+        return [application.id, seeded];
+      }),
+    );
     return applications.get(applicationId);
   };
 }
@@ -36,32 +69,29 @@ function seedData(seedFile: string | URL): (applicationId: string) => Applicatio
 /** The write operations' answers (the `result` of the success body), by operationId. */
 export function mockWrites(seedFile: string | URL): Record<string, Write> {
   const data = seedData(seedFile);
-  // The document's token stands for any sealed auth: the mock holds no key, and a test
-  // comparing answers needs the same value on every run.
-  const sealedToken = examples.EmailSave.result.auth;
   return {
     updateSmsProvider: ({ path, body, caller }) => {
       const id = String(path.id);
-      const seeded = data(caller.applicationId)?.smsProviders ?? [];
+      const seeded = data(caller.applicationId)?.providers ?? [];
       const providers: SmsProvider[] = seeded.some((provider) => provider.id === id)
         ? seeded
         : [{ ...(structuredClone(examples.SmsProviderUpdate.result) as unknown as SmsProvider), id }];
       return updateProvider(providers, id, (body ?? {}) as SmsProviderUpdate).updated;
     },
     saveEmailTransport: ({ body, caller }) => {
-      const application = data(caller.applicationId);
-      const saved = saveTransport(application?.emailTransport, body as EmailSettingsSave, {
-        ...(application?.caller ?? { applicationId: caller.applicationId, organizationId: examples.EmailSave.result.organization_id }),
+      const seeded = data(caller.applicationId);
+      return saveTransport(seeded?.transport, body as EmailSettingsSave, {
+        applicationId: caller.applicationId,
+        organizationId: seeded?.owner.organizationId ?? examples.EmailSave.result.organization_id,
         now: new Date(),
         newId: () => examples.EmailSave.result.id,
         seal: () => sealedToken,
-        open: openAuth,
+        open: () => seeded?.auth,
       });
-      return { ...saved, auth: sealedToken };
     },
     createNotification: ({ body, caller }) => {
       // Receivers and groups are checked against the seed's users, as the server checks them.
-      const audience = data(caller.applicationId) ?? { canReceive: () => true, hasGroup: () => true };
+      const audience = data(caller.applicationId)?.audience ?? { canReceive: () => true, hasGroup: () => true };
       return createNotification(body as NotificationCreate, audience, new Date(), examples.NotificationCreate.result.id);
     },
   };

@@ -20,9 +20,11 @@ beforeAll(async () => {
 
 /** The two compilers: the package directory of each in the consumer project. */
 const compilers = { "TypeScript 5.9": "typescript", "TypeScript 7": "typescript7" } as const;
+type Compiler = keyof typeof compilers;
+const compilerNames = Object.keys(compilers) as Compiler[];
 
 /** tsc's output for a tsconfig of the consumer project ("" when it compiles). */
-async function tsc(compiler: keyof typeof compilers, config: string): Promise<string> {
+async function tsc(compiler: Compiler, config: string): Promise<string> {
   const bin = join(project, "node_modules", compilers[compiler], "bin/tsc");
   const outcome = await run(process.execPath, [bin, "-p", config, "--pretty", "false"], { cwd: project }).catch((error: { stdout: string; stderr: string }) => ({
     stdout: error.stdout || error.stderr || "tsc failed",
@@ -46,7 +48,7 @@ describe("a frontend project with the three packages installed, type-checked", (
     expect(version("typescript7")).toMatch(/^7\./);
   });
 
-  it.concurrent.each(Object.keys(compilers).flatMap((compiler) => ["nodenext", "bundler"].map((resolution) => [compiler, resolution] as const)))(
+  it.concurrent.each(compilerNames.flatMap((compiler) => ["nodenext", "bundler"].map((resolution) => [compiler, resolution] as const)))(
     "%s type-checks it under moduleResolution %s",
     async (compiler, resolution) => {
       expect(await tsc(compiler, `tsconfig.${resolution}.json`)).toBe("");
@@ -54,7 +56,7 @@ describe("a frontend project with the three packages installed, type-checked", (
     300_000,
   );
 
-  it.concurrent.each(Object.keys(compilers) as (keyof typeof compilers)[])(
+  it.concurrent.each(compilerNames)(
     "%s names the misspelt key of each mistake",
     async (compiler) => {
       const output = await tsc(compiler, "tsconfig.mistakes.json");
