@@ -124,9 +124,33 @@ export interface HandlersOptions {
   choose?: { [Op in OperationId]?: Choice<Op> };
 }
 
+const kindOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
+
 /**
- * Handlers for every operation, each answering its documented success example, or the answer
- * `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
+ * The default answer of a write, closer to what a server answers: the documented record
+ * with the request's own values for the fields it has, of the same kind (a string for a
+ * string, a list for a list), and the path's id. Without the server's rules or data (the
+ * mock, `startMock`, runs those: `sort: "UP"` moving a provider, a sealed `auth`, a derived
+ * `domain`), so a field sent in another form than the record's keeps the example's value.
+ */
+async function answerWithRequest(response: HttpResponse<DefaultBodyType>, request: Request, params: Record<string, unknown>): Promise<HttpResponse<DefaultBodyType>> {
+  const sent = (await request
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | undefined;
+  const answered = (await response.clone().json()) as { result?: Record<string, unknown> };
+  const record = answered.result;
+  if (!record || typeof record !== "object" || Array.isArray(record)) return response;
+  for (const [field, value] of Object.entries(sent && typeof sent === "object" ? sent : {})) {
+    if (Object.hasOwn(record, field) && kindOf(record[field]) === kindOf(value)) record[field] = value;
+  }
+  if (typeof params.id === "string" && "id" in record) record.id = params.id;
+  return new HttpResponse(JSON.stringify(answered), { status: response.status, headers: response.headers });
+}
+
+/**
+ * Handlers for every operation, each answering its documented success example (a write:
+ * with the request's values put in, see answerWithRequest), or the answer `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
  * answer, as on the mock; one the document does not hold (`code=abc`, a status or example
  * the operation does not document) is the mock's 400 problem naming `Prefer` and what is
  * documented. The
@@ -134,7 +158,7 @@ export interface HandlersOptions {
  */
 export function createHandlers(options: HandlersOptions): HttpHandler[] {
   return (Object.keys(operations) as OperationId[]).map((operationId) =>
-    method(operationId)(urlOf(operationId, options.baseUrl), ({ request }) => {
+    method(operationId)(urlOf(operationId, options.baseUrl), async ({ request, params }) => {
       const { status, example, invalid } = parsePrefer(request.headers.get("prefer"));
       const choice = { ...(options.choose?.[operationId] ?? {}), ...(status ? { status } : {}), ...(example ? { example } : {}) } as Choice<typeof operationId>;
       const statuses = Object.keys(responseExamples[operationId]).join(", ");
@@ -143,6 +167,9 @@ export function createHandlers(options: HandlersOptions): HttpHandler[] {
       else {
         try {
           response = documentedResponse(operationId, choice);
+          // A write's default answer (no status or example asked for) answers what was sent.
+          const asked = choice.status !== undefined || choice.example !== undefined;
+          if (operations[operationId].hasBody && !asked) response = await answerWithRequest(response, request, params);
         } catch (error) {
           response = preferProblem(request, `${(error as Error).message} (statuses: ${statuses})`);
         }

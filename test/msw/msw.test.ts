@@ -9,7 +9,7 @@ import { viaClient, viaFetch } from "../../conformance/http.js";
 import type { Target } from "../../conformance/target.js";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { answer, createHandlers, documentedResponse, examples, override, responseExamples, type ExampleName } from "../../msw/index.js";
-import { check, deref, operation, successExample } from "../support/document.js";
+import { check, deref, exampleBody, operation, successExample } from "../support/document.js";
 
 const baseUrl = "http://api.msw.test/v1";
 const target: Target = { name: "msw", baseUrl, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: {} };
@@ -100,6 +100,28 @@ describe("MSW handlers", () => {
     expect(unknown.contentType).toBe("application/problem+json");
     expect(unknown.body).toMatchObject({ code: "validation_failed", errors: [{ in: "header", name: "Prefer", message: expect.stringMatching(message) }] });
     expect(check(deref(operation("readWidget").responses["400"]).content["application/problem+json"].schema, unknown.body)).toEqual({ valid: true, errors: "" });
+  });
+
+  it("a write answers the request's values of the record's fields and the path's id, in the documented shape", async () => {
+    const put = await viaFetch(target, {
+      method: "PUT",
+      path: "/sms/providers/sms_aaaaaaaaaaaa",
+      credentials: "bearer",
+      body: { is_active: false, name: "Paused", countries: ["DE"], sort: "UP" },
+    });
+    // `sort: "UP"` is a move, not a position: the example's position stays (the mock runs the server's rule).
+    expect(put.body).toMatchObject({ result: { id: "sms_aaaaaaaaaaaa", is_active: false, name: "Paused", countries: ["DE"], sort: 1, type: "VONAGE" } });
+    const email = await viaFetch(target, {
+      ...rawRequest("saveEmailTransport", target),
+      body: { ...(exampleBody("saveEmailTransport") as object), email_from: "other@news.example" },
+    });
+    expect(email.body).toMatchObject({ result: { email_from: "other@news.example", auth: examples.EmailSave.result.auth } });
+    for (const [operationId, observed] of [
+      ["updateSmsProvider", put],
+      ["saveEmailTransport", email],
+    ] as const) {
+      expect(check(deref(operation(operationId).responses["200"]).content["application/json"].schema, observed.body)).toEqual({ valid: true, errors: "" });
+    }
   });
 
   it("Prefer: xcode=404 is another preference: the default answer", async () => {
