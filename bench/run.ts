@@ -3,7 +3,8 @@
 // again with response validation), the mock (d) and the package's enforcing layer with a
 // trivial handler (e); one target process at a time, with a
 // warm-up of every scenario before any is measured. Prints a table and writes
-// bench/results/latest.json.
+// bench/results/latest.json. Any non-2xx answer or error of a target, in warm-up or measurement,
+// fails the run (exit code 1) and voids that target's figures.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
@@ -71,10 +72,16 @@ for (let round = 1; round <= rounds; round++) {
       continue;
     }
     try {
-      // Warm every path first: lazy compilation (validators, JIT) must not land in any measurement.
-      for (const request of Object.values(spec.scenarios)) await load({ url: target.url, requests: [request], durationS: warmupS, connections });
+      // Warm every path first: lazy compilation (validators, JIT) must not land in any
+      // measurement. A non-2xx answer here counts as a failure too: a target that throttles
+      // (a 429 from a rate limit still on) or refuses during warm-up measures its refusals.
+      const warm = async (scenario: string, request: BenchRequest, seconds: number) => {
+        const result = await load({ url: target.url, requests: [request], durationS: seconds, connections });
+        if (result.failures > 0) failures.push(`${spec.name} ${scenario} (warm-up): ${result.failures} failures ${JSON.stringify(result.statuses)}`);
+      };
+      for (const [scenario, request] of Object.entries(spec.scenarios)) await warm(scenario, request, warmupS);
       for (const [scenario, request] of Object.entries(spec.scenarios)) {
-        await load({ url: target.url, requests: [request], durationS: 1, connections });
+        await warm(scenario, request, 1);
         const before = await target.usage();
         const result = await load({ url: target.url, requests: [request], durationS, connections });
         const after = await target.usage();
@@ -166,7 +173,13 @@ console.log(
 );
 console.log("\nchecks");
 for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok === undefined ? "n/a " : ok ? "PASS" : "MISS"}  ${name}`);
-for (const f of failures) console.log(`  failure: ${f}`);
+if (failures.length > 0) {
+  // The figures of a target that answered anything but 2xx measure its refusals (a 429 costs
+  // less than an answer), not its throughput: loud, and a failed exit, never a quiet table.
+  console.error(`\nBENCH FAILED: ${failures.length} scenario(s) answered non-2xx or errors; their figures are void:`);
+  for (const f of failures) console.error(`  failure: ${f}`);
+  process.exitCode = 1;
+}
 
 const machineAfter = await machine();
 mkdirSync(here("results"), { recursive: true });

@@ -37,33 +37,38 @@ export type ApiClientMethod<Paths extends {}, M extends Method> = <Path extends 
  * typed from the document. It is an openapi-fetch `Client<Paths>` (assignable without a cast).
  */
 export interface ApiClient<Paths extends {}> extends Omit<Client<Paths>, Uppercase<Method>> {
-  // Each method has two signatures. The first is the one calls use. The second makes the
+  // Each method has two signatures. The second is the one calls use. The first makes the
   // client assignable to openapi-fetch's `Client` (whose generic signatures the compiler
-  // cannot relate to the first) and can never be called: its `this` is `never`, so a call
-  // that fails the first signature is an error, not a fallback to a looser check.
+  // cannot relate to the second) and can never be called: its `this` is `never`, so a call
+  // that fails the other signature is an error, not a fallback to a looser check. It comes
+  // first because TypeScript 7 reports only the last overload's error when no overload
+  // matches: last, the real signature's error names the misspelt key (`'idd' does not exist
+  // in type '{ id: string; }'`), where first it said only "'this' … 'never'". Inference from
+  // an overloaded method also reads the last signature, so openapi-react-query's
+  // `createClient(client)` still infers the paths from it.
+  GET(this: never, url: any, ...init: any[]): Promise<any>;
   GET<Path extends ClientPathsWithMethod<Client<Paths>, "get">>(
     url: Path,
     ...init: InitArgs<OperationOf<Paths, Path, "get">>
   ): Promise<ApiResult<OperationOf<Paths, Path, "get">>>;
-  GET(this: never, url: any, ...init: any[]): Promise<any>;
+  PUT(this: never, url: any, ...init: any[]): Promise<any>;
   PUT<Path extends ClientPathsWithMethod<Client<Paths>, "put">>(
     url: Path,
     ...init: InitArgs<OperationOf<Paths, Path, "put">>
   ): Promise<ApiResult<OperationOf<Paths, Path, "put">>>;
-  PUT(this: never, url: any, ...init: any[]): Promise<any>;
+  POST(this: never, url: any, ...init: any[]): Promise<any>;
   POST<Path extends ClientPathsWithMethod<Client<Paths>, "post">>(
     url: Path,
     ...init: InitArgs<OperationOf<Paths, Path, "post">>
   ): Promise<ApiResult<OperationOf<Paths, Path, "post">>>;
-  POST(this: never, url: any, ...init: any[]): Promise<any>;
+  DELETE(this: never, url: any, ...init: any[]): Promise<any>;
   DELETE<Path extends ClientPathsWithMethod<Client<Paths>, "delete">>(
     url: Path,
     ...init: InitArgs<OperationOf<Paths, Path, "delete">>
   ): Promise<ApiResult<OperationOf<Paths, Path, "delete">>>;
-  DELETE(this: never, url: any, ...init: any[]): Promise<any>;
+  PATCH(this: never, url: any, ...init: any[]): Promise<any>;
   PATCH<Path extends ClientPathsWithMethod<Client<Paths>, "patch">>(
     url: Path,
     ...init: InitArgs<OperationOf<Paths, Path, "patch">>
   ): Promise<ApiResult<OperationOf<Paths, Path, "patch">>>;
-  PATCH(this: never, url: any, ...init: any[]): Promise<any>;
 }

@@ -1300,7 +1300,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1388,7 +1392,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1463,7 +1471,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1590,7 +1602,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1691,7 +1707,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1791,7 +1811,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1879,7 +1903,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -1967,7 +1995,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };
@@ -2042,7 +2074,11 @@ export interface components {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Retry-After": components["headers"]["Retry-After"];
-        RateLimit: components["headers"]["RateLimit"];
+        /**
+         * @description IETF RateLimit header: no quota left (`r=0`), reset in the seconds `Retry-After` gives.
+         * @example "default";r=0;t=42
+         */
+        RateLimit: string;
         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
         [name: string]: unknown;
       };

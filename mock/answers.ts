@@ -2,8 +2,10 @@
 // already passed the reference server's own layer (credentials, validation, limits), so a
 // handler only picks what to answer: the operation's documented success example by
 // default, with the path's ids put where the example has its own (the id asked for is the
-// id answered); another documented status or example when `Prefer` asks for one, sent as
-// the server's problem for this request; or data generated from the schema (`dynamic`).
+// id answered); for a write, what the server answers that request on its seeded demo data
+// (mock/writes.ts); another documented status or example when `Prefer` asks for one, sent
+// as the server's problem for this request (naming the request's own id); or data
+// generated from the schema (`dynamic`). A `Prefer` the document does not hold is a 400.
 import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
 import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../server/problems.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../server/http/document.js";
@@ -11,6 +13,8 @@ import type { ParameterObject } from "../server/http/openapi-types.js";
 import { current, type Preference } from "./prefer.js";
 import { dynamicAnswer } from "./dynamic.js";
 import { reportDateBounds } from "../server/rules/report-dates.js";
+import { demoSeedUrl } from "./credentials.js";
+import { mockWrites } from "./writes.js";
 
 /**
  * The server's rules that judge a request by its values alone, run before answering as the
@@ -31,6 +35,8 @@ interface Documented {
 interface Input {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  body?: unknown;
+  caller: { applicationId: string };
 }
 
 type Handler = (input: Input) => Promise<unknown>;
@@ -61,6 +67,30 @@ function pathExamples(document: ApiDocument): Map<string, { name: string; exampl
   );
 }
 
+/**
+ * `value` with every id of the path parameter's kind (its example's prefix, `whk_` for
+ * `whk_3a7f1c9e5b2d`) replaced by the requested id: a documented problem's detail names
+ * some id of that kind (`Webhook whk_0000000000 was not found.`), the answer to this request
+ * names the one asked for.
+ */
+function swapIdsOfKind(value: string, params: { name: string; example: string }[], path: Record<string, unknown>): string {
+  let swapped = value;
+  for (const { name, example } of params) {
+    const prefix = /^([a-z]+_)[A-Za-z0-9]+$/.exec(example)?.[1];
+    if (prefix && typeof path[name] === "string") swapped = swapped.replace(new RegExp(`\\b${prefix}[A-Za-z0-9]+\\b`, "g"), () => path[name] as string);
+  }
+  return swapped;
+}
+
+/**
+ * The documented headers of a simulated 429 that the layer would otherwise set itself: its
+ * RateLimit says no quota is left, reset when its Retry-After says (the document's 429
+ * example), whatever the layer's own limiter counted (with a limit on, r=593 on a 429).
+ */
+function rateLimitedHeaders(documented: Documented): Record<string, string> {
+  return Object.fromEntries(Object.entries(documented.headers).filter(([name]) => /^(ratelimit|ratelimit-policy|retry-after)$/i.test(name)));
+}
+
 /** A request's Prefer that names no documented answer: a 400 naming the header, as any other bad value. */
 function undocumented(message: string): ApiProblem {
   const errors: ProblemErrorItem[] = [{ in: "header", name: "Prefer", message }];
@@ -73,8 +103,9 @@ function documentedHeaders(documented: Documented): Record<string, string> {
 }
 
 /** The mock's handler map over `document`; `dynamic` is the default when a request's Prefer says nothing. */
-export function mockHandlers(document: ApiDocument, options: { dynamic: boolean }): Record<string, Handler> {
+export function mockHandlers(document: ApiDocument, options: { dynamic: boolean; seedFile?: string | URL }): Record<string, Handler> {
   const ids = pathExamples(document);
+  const writes = mockWrites(options.seedFile ?? demoSeedUrl);
   const handlers: Record<string, Handler> = {};
   for (const { operationId } of operationsOf(document)) {
     const answers = (responseExamples as unknown as Record<string, Record<number, Documented>>)[operationId];
@@ -83,9 +114,14 @@ export function mockHandlers(document: ApiDocument, options: { dynamic: boolean 
     handlers[operationId] = async (input) => {
       statelessRules[operationId]?.(input);
       const preference: Preference = current.getStore()?.preference ?? {};
+      const statuses = Object.keys(answers).join(", ");
+      if (preference.invalid) {
+        const named = answers[preference.status ?? success]?.examples.join(", ") ?? "";
+        throw undocumented(`${preference.invalid}; ${operationId} documents statuses ${statuses}, examples ${named} for ${preference.status ?? success}`);
+      }
       const status = preference.status ?? success;
       const documented = answers[status];
-      if (!documented) throw undocumented(`code=${status} is not a documented status of ${operationId} (${Object.keys(answers).join(", ")})`);
+      if (!documented) throw undocumented(`code=${status} is not a documented status of ${operationId} (${statuses})`);
       if (documented.contentType === null) {
         // A response without a body (a DELETE's 204): its status and headers only.
         if (preference.example !== undefined) throw undocumented(`example=${preference.example} is not an example of ${operationId} ${status} (it has no body)`);
@@ -95,15 +131,25 @@ export function mockHandlers(document: ApiDocument, options: { dynamic: boolean 
       if (!documented.examples.includes(name as ExampleName)) {
         throw undocumented(`example=${name} is not an example of ${operationId} ${status} (${documented.examples.join(", ")})`);
       }
-      const swap = new Map((ids.get(operationId) ?? []).map(({ name: param, example }) => [example, String(input.path[param])]));
+      const params = ids.get(operationId) ?? [];
+      const swap = new Map(params.map(({ name: param, example }) => [example, String(input.path[param])]));
       if (status >= 400) {
         // The server's problem for this request (its path as `instance`), with the example's
-        // code, detail and errors: what the operation answers in that case.
+        // code, detail and errors, naming the request's own id: what the operation answers
+        // in that case.
         const problem = examples[name as ExampleName] as { code: ProblemCode; detail: string; errors?: ProblemErrorItem[] };
-        throw new ApiProblem(problem.code, problem.detail, problem.errors ? deepCopy(problem.errors) : undefined, documentedHeaders(documented));
+        const errors = problem.errors?.map((error) => ({ ...deepCopy(error), message: swapIdsOfKind(error.message, params, input.path) }));
+        const headers = { ...documentedHeaders(documented), ...(status === 429 ? rateLimitedHeaders(documented) : {}) };
+        throw new ApiProblem(problem.code, swapIdsOfKind(problem.detail, params, input.path), errors, headers);
       }
+      const write = writes[operationId];
       const body =
-        (preference.dynamic ?? options.dynamic) ? await dynamicAnswer(document, operationId, status, input) : swapStrings(deepCopy(examples[name as ExampleName]), swap);
+        (preference.dynamic ?? options.dynamic)
+          ? await dynamicAnswer(document, operationId, status, input)
+          : write && preference.example === undefined
+            ? // The default answer of a write: the server's answer to this request (a named example is that example).
+              { ...(examples[name as ExampleName] as object), result: write(input) }
+            : swapStrings(deepCopy(examples[name as ExampleName]), swap);
       return { status, body, headers: documentedHeaders(documented) };
     };
   }

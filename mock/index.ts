@@ -1,5 +1,5 @@
 // The mock: the reference server's own contract layer (server/express/: credentials,
-// request validation, limits, CORS, request ids, the log line, the one error mapper) in
+// request validation, limits when asked for, CORS, request ids, the log line, the one error mapper) in
 // front of handlers that answer from the document instead of a store (mock/answers.ts). So
 // every refusal a request can earn from the document alone is the server's own answer, and
 // what only state can decide (unknown ids, conflicts) is documented in docs/mock.md.
@@ -30,11 +30,15 @@ export interface MockOptions {
   logLevel?: LevelWithSilent;
   /** Which browser origins may call; default any origin (`*`, never with credentials). `false` for no CORS headers. */
   cors?: CorsOptions | false;
-  /** As on the server: requests per minute per API key (default 600), or false for none. */
+  /**
+   * Requests per window per API key, as the server counts them; default false (none): the mock
+   * is a test double, and a parallel suite on one demo key must not see 429s it did not ask
+   * for. `{ limit: 600, windowMs: 60_000 }` is the server's.
+   */
   rateLimit?: RateLimitOptions | false;
-  /** As on the server: failed authentications per minute per address (default 60), or false for none. */
+  /** Failed authentications per window per address, as on the server; default false (none). The server's is 60 per 60 s. */
   failedAuthLimit?: RateLimitOptions | false;
-  /** The seed whose credentials are accepted; default the demo seed (the examples' applications). */
+  /** The seed whose credentials are accepted and whose records writes start from; default the demo seed (the examples' applications). */
   seedFile?: string;
 }
 
@@ -52,14 +56,14 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     // The mock is only the API: an unknown path is the server's 404 problem, not a pass to nothing.
     unmatched: "problem",
     document,
-    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false }) as never,
+    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false, ...(options.seedFile ? { seedFile: options.seedFile } : {}) }) as never,
     authenticate: seedAuthenticator(options.seedFile),
     logger: createLogger(options.logLevel ?? "silent"),
     // The examples are checked against the schemas in CI; generated data is random within them.
     validateResponses: false,
     cors: options.cors ?? { origins: "*" },
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.failedAuthLimit !== undefined ? { failedAuthLimit: options.failedAuthLimit } : {}),
+    rateLimit: options.rateLimit ?? false,
+    failedAuthLimit: options.failedAuthLimit ?? false,
   });
   // listen()'s request timeout (server/express/listen.ts): without it the entry warns that it is served unprotected.
   const server: Server = createServer({ requestTimeout: 30_000, headersTimeout: 30_000, connectionsCheckingInterval: 1000 });

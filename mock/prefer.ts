@@ -4,24 +4,12 @@
 // before the contract layer sees it, which would otherwise refuse them as unknown parameters.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parsePrefer, type Preference } from "./prefer-header.js";
 
-export interface Preference {
-  status?: number;
-  example?: string;
-  dynamic?: boolean;
-}
+export { parsePrefer, type Preference };
 
 /** The request being answered, for the handlers (whose input carries no headers). */
 export const current = new AsyncLocalStorage<{ preference: Preference; res: ServerResponse }>();
-
-/** The switches of a `Prefer` header value. */
-export function parsePrefer(value: string | undefined): Preference {
-  const prefer = value ?? "";
-  const code = /(?:^|[,;\s])code=(\d{3})\b/.exec(prefer)?.[1];
-  const example = /(?:^|[,;\s])example=([A-Za-z0-9_-]+)/.exec(prefer)?.[1];
-  const dynamic = /(?:^|[,;\s])dynamic=(true|false)\b/.exec(prefer)?.[1];
-  return { ...(code ? { status: Number(code) } : {}), ...(example ? { example } : {}), ...(dynamic ? { dynamic: dynamic === "true" } : {}) };
-}
 
 const switches = { __code: "code", __example: "example", __dynamic: "dynamic" } as const;
 

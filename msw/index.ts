@@ -7,6 +7,8 @@ import { http, HttpResponse, type DefaultBodyType, type HttpHandler, type HttpRe
 import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
+import { parsePrefer } from "../mock/prefer-header.js";
+import { problemKinds, problemTypeBase } from "../server/problems.js";
 
 type Answers = typeof responseExamples;
 
@@ -60,12 +62,22 @@ function method(operationId: OperationId) {
   return http[operations[operationId].method];
 }
 
-/** The `Prefer: code=…, example=…` of a request, as the mock reads it. */
-function preferred(request: Request): { status?: number; example?: string } {
-  const prefer = request.headers.get("prefer") ?? "";
-  const code = /(?:^|[,;\s])code=(\d{3})/.exec(prefer)?.[1];
-  const example = /(?:^|[,;\s])example=([A-Za-z0-9_]+)/.exec(prefer)?.[1];
-  return { ...(code ? { status: Number(code) } : {}), ...(example ? { example } : {}) };
+/**
+ * The answer to a `Prefer` the document does not hold: the mock's 400 problem for this
+ * request, naming the header, with what is documented in the message.
+ */
+function preferProblem(request: Request, message: string): HttpResponse<DefaultBodyType> {
+  const { status, title } = problemKinds.validation_failed;
+  const body = {
+    type: `${problemTypeBase}validation_failed`,
+    title,
+    status,
+    detail: `One value of the request is invalid. header Prefer: ${message}.`,
+    instance: new URL(request.url).pathname,
+    code: "validation_failed",
+    errors: [{ in: "header", name: "Prefer", message }],
+  };
+  return new HttpResponse(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json" } });
 }
 
 /** The documented answer of an operation: status, content type, headers, a copy of the example body. */
@@ -118,25 +130,60 @@ export interface HandlersOptions {
   choose?: { [Op in OperationId]?: Choice<Op> };
 }
 
+const kindOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
+
 /**
- * Handlers for every operation, each answering its documented success example, or the answer
- * `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
- * answer, as on the mock; an undocumented one is a 500 naming what is documented. The
+ * The default answer of a write, closer to what a server answers: the documented record
+ * with the request's own values for the fields it has, of the same kind (a string for a
+ * string, a list for a list), and the path's id. Without the server's rules or data (the
+ * mock, `startMock`, runs those: `sort: "UP"` moving a provider, a sealed `auth`, a derived
+ * `domain`), so a field sent in another form than the record's keeps the example's value.
+ */
+async function answerWithRequest(response: HttpResponse<DefaultBodyType>, request: Request, params: Record<string, unknown>): Promise<HttpResponse<DefaultBodyType>> {
+  const sent = (await request
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | undefined;
+  const answered = (await response.clone().json()) as { result?: Record<string, unknown> };
+  const record = answered.result;
+  if (!record || typeof record !== "object" || Array.isArray(record)) return response;
+  for (const [field, value] of Object.entries(sent && typeof sent === "object" ? sent : {})) {
+    if (Object.hasOwn(record, field) && kindOf(record[field]) === kindOf(value)) record[field] = value;
+  }
+  if (typeof params.id === "string" && "id" in record) record.id = params.id;
+  return new HttpResponse(JSON.stringify(answered), { status: response.status, headers: response.headers });
+}
+
+/**
+ * Handlers for every operation, each answering its documented success example (a write:
+ * with the request's values put in, see answerWithRequest), or the answer `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
+ * answer, as on the mock; one the document does not hold (`code=abc`, a status or example
+ * the operation does not document) is the mock's 400 problem naming `Prefer` and what is
+ * documented. The
  * request's X-Request-Id is echoed, as the server and the mock echo it.
  */
 export function createHandlers(options: HandlersOptions): HttpHandler[] {
   return (Object.keys(operations) as OperationId[]).map((operationId) =>
-    method(operationId)(urlOf(operationId, options.baseUrl), ({ request }) => {
-      const choice = { ...(options.choose?.[operationId] ?? {}), ...preferred(request) } as Choice<typeof operationId>;
-      try {
-        const response = documentedResponse(operationId, choice);
-        // As the server and the mock do: the caller's request id comes back.
-        const requestId = request.headers.get("x-request-id");
-        if (requestId) response.headers.set("X-Request-Id", requestId);
-        return response;
-      } catch (error) {
-        return HttpResponse.json({ error: (error as Error).message }, { status: 500 });
+    method(operationId)(urlOf(operationId, options.baseUrl), async ({ request, params }) => {
+      const { status, example, invalid } = parsePrefer(request.headers.get("prefer"));
+      const choice = { ...(options.choose?.[operationId] ?? {}), ...(status ? { status } : {}), ...(example ? { example } : {}) } as Choice<typeof operationId>;
+      const statuses = Object.keys(responseExamples[operationId]).join(", ");
+      let response: HttpResponse<DefaultBodyType>;
+      if (invalid) response = preferProblem(request, `${invalid}; ${operationId} documents statuses ${statuses}`);
+      else {
+        try {
+          response = documentedResponse(operationId, choice);
+          // A write's default answer (no status or example asked for) answers what was sent.
+          const asked = choice.status !== undefined || choice.example !== undefined;
+          if (operations[operationId].hasBody && !asked) response = await answerWithRequest(response, request, params);
+        } catch (error) {
+          response = preferProblem(request, `${(error as Error).message} (statuses: ${statuses})`);
+        }
       }
+      // As the server and the mock do: the caller's request id comes back.
+      const requestId = request.headers.get("x-request-id");
+      if (requestId) response.headers.set("X-Request-Id", requestId);
+      return response;
     }),
   );
 }

@@ -66,6 +66,10 @@ export interface MockConfig {
   host: string;
   /** MOCK_DYNAMIC=true: generated data instead of the documented examples. */
   dynamic: boolean;
+  /** RATE_LIMIT, RATE_LIMIT_WINDOW_MS as the server reads them, but off unless set (`on`: the server's 600 per 60000 ms). */
+  rateLimit: WindowLimit | false;
+  /** FAILED_AUTH_LIMIT, FAILED_AUTH_LIMIT_WINDOW_MS as the server reads them, but off unless set (`on`: 60 per 60000 ms). */
+  failedAuthLimit: WindowLimit | false;
 }
 
 /** What the database commands (`npm run db:migrate`, `db:seed`, `db:rotate-email-key`) run with. */
@@ -94,6 +98,17 @@ function stringEnv(env: Environment, name: string): string | undefined {
 function windowLimitFromEnv(env: Environment, name: string, windowName: string, fallback: WindowLimit): WindowLimit | false {
   if (/^(off|false|0)$/i.test(env[name] ?? "")) return false;
   return { limit: integerEnv(env, name, fallback.limit), windowMs: integerEnv(env, windowName, fallback.windowMs) };
+}
+
+/**
+ * A limit the mock applies only when asked (a test double must not throttle a test suite):
+ * unset or empty is off, `on` is the server's default, anything else is read as the server
+ * reads it (a number, or `off`), with the server's messages.
+ */
+export function optInLimitFromEnv(env: Environment, name: string, windowName: string, fallback: WindowLimit): WindowLimit | false {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return false;
+  return windowLimitFromEnv({ ...env, [name]: /^on$/i.test(raw) ? undefined : raw }, name, windowName, fallback);
 }
 
 /**
@@ -158,9 +173,15 @@ export function serverConfigFromEnv(env: Environment = process.env): ServerConfi
   };
 }
 
-/** The mock's configuration (`npm run mock`); throws an Error naming a bad variable. */
+/** The mock's configuration (`npm run mock`; `authsvc-api mock` reads its limits); throws an Error naming a bad variable. */
 export function mockConfigFromEnv(env: Environment = process.env): MockConfig {
-  return { port: integerEnv(env, "PORT", 4010), host: stringEnv(env, "HOST") ?? "127.0.0.1", dynamic: env.MOCK_DYNAMIC === "true" };
+  return {
+    port: integerEnv(env, "PORT", 4010),
+    host: stringEnv(env, "HOST") ?? "127.0.0.1",
+    dynamic: env.MOCK_DYNAMIC === "true",
+    rateLimit: optInLimitFromEnv(env, "RATE_LIMIT", "RATE_LIMIT_WINDOW_MS", defaultRateLimit),
+    failedAuthLimit: optInLimitFromEnv(env, "FAILED_AUTH_LIMIT", "FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit),
+  };
 }
 
 /** The database commands' configuration (each command says which of them it needs). */

@@ -34,6 +34,19 @@ export default defineConfig({
         test: { name: "in-process", include: sharedModuleFiles, isolate: false },
       },
       {
+        // The MSW handlers' tests again under MSW 3 (the `msw3` alias, npm:msw@3): the mock
+        // package's peer range names both majors. Only this project's imports of `msw` and
+        // `msw/node` are rewritten; MSW 3 needs Node 22.12+.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^msw$/, replacement: "msw3" },
+            { find: /^msw\/node$/, replacement: "msw3/node" },
+          ],
+        },
+        test: { name: "msw3", include: ["test/msw/**/*.test.ts"], env: { MSW_MAJOR: "3" } },
+      },
+      {
         // Everything else: child processes, PostgreSQL clusters (one per file), browsers,
         // packed installs and throwaway git repositories, each file in a fresh process.
         extends: true,

@@ -3,7 +3,8 @@
 // `send_at` must not be more than a minute in the past.
 import { randomBytes } from "node:crypto";
 import { invalid, type ProblemErrorItem } from "../problems.js";
-import type { Notification, NotificationCreate } from "../domain/index.js";
+import type { Activity, Notification, NotificationCreate } from "../domain/index.js";
+import type { SeedUser } from "../seed/types.js";
 
 /** How far in the past `send_at` may be, to allow for clock skew and transit. */
 export const sendAtTolerance = 60_000;
@@ -14,6 +15,23 @@ export interface Audience {
   canReceive(receiver: string): boolean;
   /** True for a group id that some user of the application belongs to. */
   hasGroup(group: number): boolean;
+}
+
+/**
+ * The audience of seeded users (the store's and the mock's): the ids and e-mails (without
+ * case) of users with an APPROVED AUTHENTICATION activity may receive, and the groups are
+ * those some user belongs to.
+ */
+export function seedAudience(users: readonly SeedUser[], activities: readonly Pick<Activity, "account_id" | "type" | "status">[]): Audience {
+  const loggedIn = new Set(activities.filter((record) => record.type === "AUTHENTICATION" && record.status === "APPROVED").map((record) => record.account_id));
+  const receivers = users.filter((user) => loggedIn.has(user.id));
+  const ids = new Set(receivers.map((user) => user.id));
+  const emails = new Set(receivers.map((user) => user.email.toLowerCase()));
+  const groups = new Set(users.flatMap((user) => user.groups));
+  return {
+    canReceive: (receiver) => (receiver.includes("@") ? emails.has(receiver.toLowerCase()) : ids.has(receiver)),
+    hasGroup: (group) => groups.has(group),
+  };
 }
 
 /** The instant of `send_at` (`now` and absent mean the clock's now). */

@@ -5,6 +5,7 @@ import { sealAuth } from "../crypto/email-auth.js";
 import { sortNewestFirst } from "../rules/order.js";
 import type { SeedApplication, SeedUser } from "../seed/types.js";
 import { storedAuth, transportRecord } from "../rules/email-transport.js";
+import { seedAudience, type Audience } from "../rules/notifications.js";
 import { ReportTable } from "./reports.js";
 
 export class ApplicationData {
@@ -24,10 +25,8 @@ export class ApplicationData {
   /** History per webhook id, newest first. */
   readonly webhookHistory = new Map<string, WebhookHistoryRecord[]>();
   readonly notifications: Notification[] = [];
-  /** Ids, and lower-cased e-mails, of users who have logged in (may receive notifications). */
-  readonly #receiverIds = new Set<string>();
-  readonly #receiverEmails = new Set<string>();
-  readonly #groups = new Set<number>();
+  /** Who may receive notifications: users who have logged in; the groups that exist. */
+  readonly #audience: Audience;
 
   constructor(seed: SeedApplication) {
     this.caller = { applicationId: seed.id, organizationId: seed.organization_id };
@@ -36,16 +35,9 @@ export class ApplicationData {
     for (const user of seed.users) {
       this.users.set(user.id, { ...user, groups: [...user.groups] });
       this.activity.set(user.id, []);
-      for (const group of user.groups) this.#groups.add(group);
     }
     for (const record of sortNewestFirst(seed.activities)) this.activity.get(record.account_id)?.push(structuredClone(record));
-    for (const [userId, records] of this.activity) {
-      const user = this.users.get(userId)!;
-      if (records.some((record) => record.type === "AUTHENTICATION" && record.status === "APPROVED")) {
-        this.#receiverIds.add(user.id);
-        this.#receiverEmails.add(user.email.toLowerCase());
-      }
-    }
+    this.#audience = seedAudience(seed.users, seed.activities);
     this.reports = new ReportTable((accountId) => this.users.get(accountId)?.groups ?? []);
     this.reports.add(seed.encryption_reports);
     this.smsProviders = structuredClone(seed.sms_providers).sort((a, b) => a.sort - b.sort);
@@ -61,11 +53,11 @@ export class ApplicationData {
 
   /** True for the id or e-mail (any case) of a user with an APPROVED AUTHENTICATION activity. */
   canReceive(receiver: string): boolean {
-    return receiver.includes("@") ? this.#receiverEmails.has(receiver.toLowerCase()) : this.#receiverIds.has(receiver);
+    return this.#audience.canReceive(receiver);
   }
 
   /** True for a group some user of the application belongs to. */
   hasGroup(group: number): boolean {
-    return this.#groups.has(group);
+    return this.#audience.hasGroup(group);
   }
 }

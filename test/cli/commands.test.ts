@@ -122,6 +122,9 @@ describe("flags", () => {
     [["mock", "--port", "http"], /--port must be a port number/],
     [["mock", "--port"], /--port/],
     [["mock", "extra"], /Unexpected argument 'extra'/],
+    [["mock", "--rate-limit", "lots"], /--rate-limit must be a number, on or off, got "lots"/],
+    [["mock", "--failed-auth-limit", "3x"], /--failed-auth-limit must be a number, on or off, got "3x"/],
+    [["mock", "--rate-limit="], /--rate-limit needs a number, on or off/],
     [["serve", "--port", "70000"], /--port must be a port number/],
     [["serve", "--seed"], /--seed/],
   ])("%j: one line on stderr, exit code 2", async (args, message) => {

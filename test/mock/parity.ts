@@ -81,8 +81,51 @@ export const parityCases: ParityCase[] = [
     body: exampleBody("createNotification"),
   },
   { name: "POST /notifications with Bearer", method: "POST", path: "/notifications", headers: { ...bearer(), ...json }, body: exampleBody("createNotification") },
+  // Writes answer what was asked: the written values are in the summary. The server keeps
+  // what each write changed, so a case never reads back what an earlier case changed.
+  {
+    name: "POST /custom/emails keeping the type, another sender",
+    method: "POST",
+    path: "/custom/emails",
+    headers: { ...bearer(), ...json },
+    body: { type: "SENDGRID", email_from: "other@news.acme-shop.example", email_admin: "admin@acme-shop.example", from_name: "Acme News" },
+  },
   { name: "POST /custom/emails", method: "POST", path: "/custom/emails", headers: { ...bearer(), ...json }, body: exampleBody("saveEmailTransport") },
+  {
+    name: "POST /notifications to two receivers at a set time",
+    method: "POST",
+    path: "/notifications",
+    headers: { ...keyPair(), ...json },
+    body: { type: "SIMPLE", title: "Hello", content: "Hi there", level: 2, send_at: 1894698000, receivers: ["usr_7d2e9a4c1b6f", "Tomas.Reyes@acme-shop.example"] },
+  },
+  {
+    name: "POST /notifications to a user who never logged in",
+    method: "POST",
+    path: "/notifications",
+    headers: { ...keyPair(), ...json },
+    body: { type: "SIMPLE", title: "Hello", content: "Hi there", receivers: ["nobody@acme-shop.example"] },
+  },
+  {
+    name: "PUT is_active=false and a new name on the default provider",
+    method: "PUT",
+    path: "/sms/providers/sms_2c7e9b4f1a6d",
+    headers: { ...bearer(), ...json },
+    body: { is_active: false, name: "Paused gateway" },
+  },
+  {
+    name: "PUT the documented request (sort UP, FR added)",
+    method: "PUT",
+    path: "/sms/providers/sms_9e4a1d7c3b2f",
+    headers: { ...bearer(), ...json },
+    body: exampleBody("updateSmsProvider"),
+  },
 ];
+
+/** A write's result as a frontend reads it back: every field but the id (its own part) and the sealed `auth` (opaque, sealed under each process's key). */
+function written(result: Record<string, unknown>): string {
+  const { id: _id, auth: _auth, ...fields } = result;
+  return JSON.stringify(fields);
+}
 
 /** What a frontend branches on in one answer, as one line of text. */
 export async function summarize(response: Response, sent: ParityCase): Promise<string> {
@@ -102,6 +145,7 @@ export async function summarize(response: Response, sent: ParityCase): Promise<s
   const pathId = /\/((?:wgt|whk|sms|usr)_[A-Za-z0-9]+)/.exec(sent.path)?.[1];
   const id = body?.result && !Array.isArray(body.result) ? body.result.id : undefined;
   if (pathId && id !== undefined && !sent.path.endsWith("/history") && !sent.path.endsWith("/activity")) parts.push(id === pathId ? "path id echoed" : "another id");
+  if (sent.method !== "GET" && response.ok && body?.result && !/dynamic=true/.test(sent.headers?.prefer ?? "")) parts.push(written(body.result));
   if (body?.meta && /dynamic=true/.test(sent.headers?.prefer ?? "")) {
     const { current_page: page, page_count: pages, current_count: count } = body.meta;
     const consistent = page === 1 && count === body.result.length && count <= 10 && pages <= 1000;

@@ -9,14 +9,17 @@ import { viaClient, viaFetch } from "../../conformance/http.js";
 import type { Target } from "../../conformance/target.js";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { answer, createHandlers, documentedResponse, examples, override, responseExamples, type ExampleName } from "../../msw/index.js";
-import { check, deref, operation, successExample } from "../support/document.js";
+import { check, deref, exampleBody, operation, successExample } from "../support/document.js";
 
 const baseUrl = "http://api.msw.test/v1";
 const target: Target = { name: "msw", baseUrl, apiKey: "ak_any", apiSecret: "as_any", stateful: false, fixtures: {} };
 const server = setupServer(...createHandlers({ baseUrl }));
 const operationIds = Object.keys(operations) as OperationId[];
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+// MSW 3 renamed `onUnhandledRequest` to `onUnhandledFrame`; this file runs under both (the
+// `msw3` project of test/vitest.config.ts), and each reads its own name.
+const strict = { onUnhandledRequest: "error", onUnhandledFrame: "error" } as const;
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -28,6 +31,12 @@ const answers = operationIds.flatMap((operationId) =>
 );
 
 describe("MSW handlers", () => {
+  it(`run under MSW ${process.env.MSW_MAJOR ?? "2"} (the msw3 project sets MSW_MAJOR=3 and maps msw to it)`, async () => {
+    // MSW 3 dropped the `onUnhandledRequest` export (now `onUnhandledFrame`).
+    const msw = await import("msw");
+    expect("onUnhandledRequest" in msw ? "2" : "3").toBe(process.env.MSW_MAJOR ?? "2");
+  });
+
   it.each(operationIds)("%s: answers the documented success example through the client", async (operationId) => {
     const observed = await viaClient(target, (api) => clientCalls[operationId](api, target));
     expect(observed.status).toBe(operations[operationId].successStatus);
@@ -79,9 +88,53 @@ describe("MSW handlers", () => {
     });
     expect(observed.status).toBe(409);
     expect(observed.body).toEqual(examples.ConflictProblem);
-    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "code=418" });
-    expect(unknown.status).toBe(500);
-    expect(unknown.body).toMatchObject({ error: expect.stringContaining("documents no 418") });
+  });
+
+  it.each([
+    ["code=418", /readWidget documents no 418/],
+    ["code=abc", /code="abc" is not an HTTP status/],
+    ["code=4040", /code="4040" is not an HTTP status/],
+    ["example=../../etc/passwd", /example="\.\.\/\.\.\/etc\/passwd" is not an example name/],
+    ["code=404, example=ConflictProblem", /no example ConflictProblem/],
+  ])("Prefer: %s, which the document does not hold, is the mock's 400 problem naming Prefer", async (prefer, message) => {
+    const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: prefer });
+    expect(unknown.status).toBe(400);
+    expect(unknown.contentType).toBe("application/problem+json");
+    expect(unknown.body).toMatchObject({ code: "validation_failed", errors: [{ in: "header", name: "Prefer", message: expect.stringMatching(message) }] });
+    expect(check(deref(operation("readWidget").responses["400"]).content["application/problem+json"].schema, unknown.body)).toEqual({ valid: true, errors: "" });
+  });
+
+  it("a write answers the request's values of the record's fields and the path's id, in the documented shape", async () => {
+    const put = await viaFetch(target, {
+      method: "PUT",
+      path: "/sms/providers/sms_aaaaaaaaaaaa",
+      credentials: "bearer",
+      body: { is_active: false, name: "Paused", countries: ["DE"], sort: "UP" },
+    });
+    // `sort: "UP"` is a move, not a position: the example's position stays (the mock runs the server's rule).
+    expect(put.body).toMatchObject({ result: { id: "sms_aaaaaaaaaaaa", is_active: false, name: "Paused", countries: ["DE"], sort: 1, type: "VONAGE" } });
+    const email = await viaFetch(target, {
+      ...rawRequest("saveEmailTransport", target),
+      body: { ...(exampleBody("saveEmailTransport") as object), email_from: "other@news.example" },
+    });
+    expect(email.body).toMatchObject({ result: { email_from: "other@news.example", auth: examples.EmailSave.result.auth } });
+    for (const [operationId, observed] of [
+      ["updateSmsProvider", put],
+      ["saveEmailTransport", email],
+    ] as const) {
+      expect(check(deref(operation(operationId).responses["200"]).content["application/json"].schema, observed.body)).toEqual({ valid: true, errors: "" });
+    }
+  });
+
+  it("Prefer: xcode=404 is another preference: the default answer", async () => {
+    const observed = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: "xcode=404" });
+    expect(observed.status).toBe(200);
+  });
+
+  it("a 429's RateLimit agrees with it: no quota left, reset when Retry-After says", async () => {
+    const observed = await viaFetch(target, { ...rawRequest("findWebhooks", target), headers: { Prefer: "code=429" } });
+    expect(observed.status).toBe(429);
+    expect(observed.headers.get("ratelimit")).toBe(`"default";r=0;t=${observed.headers.get("retry-after")}`);
   });
 
   it("override replaces one handler with a typed resolver; resetHandlers goes back", async () => {

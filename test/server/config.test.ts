@@ -92,9 +92,36 @@ describe("serverConfigFromEnv", () => {
 
 describe("the other entry points' configuration", () => {
   it("mock: PORT 4010, HOST, MOCK_DYNAMIC; PORT=abc refused with the same message", () => {
-    expect(mockConfigFromEnv({})).toEqual({ port: 4010, host: "127.0.0.1", dynamic: false });
-    expect(mockConfigFromEnv({ PORT: "", HOST: "::1", MOCK_DYNAMIC: "true" })).toEqual({ port: 4010, host: "::1", dynamic: true });
+    const limitsOff = { rateLimit: false, failedAuthLimit: false };
+    expect(mockConfigFromEnv({})).toEqual({ port: 4010, host: "127.0.0.1", dynamic: false, ...limitsOff });
+    expect(mockConfigFromEnv({ PORT: "", HOST: "::1", MOCK_DYNAMIC: "true" })).toEqual({ port: 4010, host: "::1", dynamic: true, ...limitsOff });
     expect(() => mockConfigFromEnv({ PORT: "abc" })).toThrow('PORT must be a non-negative integer, got "abc"');
+  });
+
+  it("mock: the server's RATE_LIMIT and FAILED_AUTH_LIMIT, off unless set, `on` for the server's default", () => {
+    const limits = (env: Record<string, string>) => {
+      const { rateLimit, failedAuthLimit } = mockConfigFromEnv(env);
+      return { rateLimit, failedAuthLimit };
+    };
+    expect(limits({ RATE_LIMIT: "", FAILED_AUTH_LIMIT: "" })).toEqual({ rateLimit: false, failedAuthLimit: false });
+    expect(limits({ RATE_LIMIT: "on", FAILED_AUTH_LIMIT: "ON" })).toEqual({
+      rateLimit: { limit: 600, windowMs: 60_000 },
+      failedAuthLimit: { limit: 60, windowMs: 60_000 },
+    });
+    expect(limits({ RATE_LIMIT: "5", RATE_LIMIT_WINDOW_MS: "1000", FAILED_AUTH_LIMIT: "off" })).toEqual({
+      rateLimit: { limit: 5, windowMs: 1000 },
+      failedAuthLimit: false,
+    });
+    // The server's parser and messages: one reading of each variable.
+    for (const [name, value] of [
+      ["RATE_LIMIT", "many"],
+      ["FAILED_AUTH_LIMIT", "-1"],
+      ["RATE_LIMIT_WINDOW_MS", "1m"],
+    ]) {
+      const env = { RATE_LIMIT: "on", FAILED_AUTH_LIMIT: "on", [name!]: value! };
+      expect(() => mockConfigFromEnv(env)).toThrow(`${name} must be a non-negative integer, got "${value}"`);
+      expect(() => serverConfigFromEnv({ [name!]: value })).toThrow(`${name} must be a non-negative integer, got "${value}"`);
+    }
   });
 
   it("database commands: DATABASE_URL and both keys, empty read as unset", () => {
@@ -114,10 +141,10 @@ describe("one reader", () => {
         .map((file) => join(dir, file)),
     );
     expect(modules.length).toBeGreaterThan(50);
-    // cli/serve.ts hands the environment to the parser as it is (DATABASE_URL left out), never writing it.
+    // cli/mock.ts and cli/serve.ts hand the environment to the parser (a copy, their flags in it), never writing it.
     const readers = modules.filter((file) => /process\.env\b/.test(read(file))).map((file) => relative(".", file));
-    expect(readers.sort()).toEqual(["cli/serve.ts", "server/config.ts"]);
-    expect(read("cli/serve.ts")).not.toMatch(/process\.env(\.\w+|\[[^\]]+\])\s*=|delete process\.env/);
+    expect(readers.sort()).toEqual(["cli/mock.ts", "cli/serve.ts", "server/config.ts"]);
+    for (const file of ["cli/mock.ts", "cli/serve.ts"]) expect(read(file)).not.toMatch(/process\.env(\.\w+|\[[^\]]+\])\s*=|delete process\.env/);
   });
 
   it("docs/reference-server.md lists every variable server/config.ts reads", () => {

@@ -17,7 +17,7 @@ export const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 export const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { name?: string; version?: string }> };
 
 /** The published packages by short name. */
 export const packageNames = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" } as const;
@@ -84,6 +84,13 @@ export function versionOf(name: string): string {
   return `${name}@${version}`;
 }
 
+/** An aliased devDependency of this repository as npm installs it elsewhere: `typescript7@npm:typescript@7.0.2`. */
+export function aliasOf(alias: string): string {
+  const entry = rootLock.packages[`node_modules/${alias}`];
+  if (!entry?.name || !entry.version) throw new Error(`${alias} is not an aliased package in package-lock.json`);
+  return `${alias}@npm:${entry.name}@${entry.version}`;
+}
+
 /**
  * A consumer project `name` in the run's scratch directory, installed once per run: a fresh
  * package.json, the tarballs of `packages` and `also` (exact versions, e.g. `vitest@4.1.12`)
@@ -110,10 +117,10 @@ export const fullProject = () =>
   installedProject(
     "app",
     ["contract", "mock", "server"],
-    [
-      ...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"],
-      ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"],
-    ].map(versionOf),
+    [...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"], ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"]]
+      .map(versionOf)
+      // TypeScript 7 beside 5.9: what `npm create vite` installs now, checked with the same sources.
+      .concat(aliasOf("typescript7")),
   );
 
 /**

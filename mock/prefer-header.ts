@@ -1,0 +1,39 @@
+// The mock's `Prefer` switches (`code=404`, `example=Name`, `dynamic=true`, the names Prism
+// uses) read from a header value, for the mock and the MSW handlers alike (no Node API here:
+// the handlers run in browsers). Preferences are tokens split at `,` and `;` (RFC 7240), so
+// a switch is read only as a whole token: `code=4040` is not code=404, `xcode=404` is another
+// preference (ignored, as is any preference that is not one of the three). A switch with a
+// value it cannot take is reported, never dropped: a test asking for `code=abc` must not get
+// a 200 that looks like an answer.
+
+export interface Preference {
+  status?: number;
+  example?: string;
+  dynamic?: boolean;
+  /** What was wrong with a switch (the first one), e.g. `code=abc is not a status`. */
+  invalid?: string;
+}
+
+/** Longest value echoed back in a message: the header is the caller's, the message is ours. */
+const echoLimit = 64;
+const echo = (value: string) => JSON.stringify(value.length > echoLimit ? `${value.slice(0, echoLimit)}…` : value);
+
+const readers: Record<string, (value: string) => Preference> = {
+  code: (value) => (/^[1-5]\d\d$/.test(value) ? { status: Number(value) } : { invalid: `code=${echo(value)} is not an HTTP status` }),
+  example: (value) => (/^[A-Za-z][A-Za-z0-9_]{0,127}$/.test(value) ? { example: value } : { invalid: `example=${echo(value)} is not an example name` }),
+  dynamic: (value) => (value === "true" || value === "false" ? { dynamic: value === "true" } : { invalid: `dynamic=${echo(value)} is not true or false` }),
+};
+
+/** The switches of a `Prefer` header value (several headers joined with `, `). */
+export function parsePrefer(value: string | null | undefined): Preference {
+  const preference: Preference = {};
+  for (const token of (value ?? "").split(/[,;]/)) {
+    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(?:"([^"]*)"|(\S*))\s*$/.exec(token);
+    const read = match ? readers[match[1]!.toLowerCase()] : undefined;
+    if (!read) continue;
+    const { invalid, ...switches } = read(match![2] ?? match![3]!);
+    if (invalid !== undefined) preference.invalid ??= invalid;
+    Object.assign(preference, switches);
+  }
+  return preference;
+}
