@@ -4,6 +4,7 @@
 // serves it (or the host app it is mounted in) with the reference server's protections.
 export { createContractApp, type ContractAppOptions, type HandlerOptions, type TrustProxy } from "./app.js";
 export { listen, type ListenOptions, type Listening } from "./listen.js";
+export { ready } from "./readiness.js";
 export { exact, exactOutput, type UndeclaredPath } from "./exact.js";
 export type {
   Caller,
