@@ -235,32 +235,57 @@ function step(handler: RequestHandler, req: Request, res: Response): Promise<voi
   });
 }
 
+/** The value of a media type's or parameter's first example (`example`, or the first of `examples`), or undefined. */
+function exampleOf(document: ApiDocument, holder: unknown): unknown {
+  if (!holder || typeof holder !== "object") return undefined;
+  const own = resolveRef<{ example?: unknown; examples?: Record<string, unknown> }>(document, holder as never) ?? {};
+  if (own.example !== undefined) return own.example;
+  const first = Object.values(own.examples ?? {})[0];
+  return first === undefined ? undefined : resolveRef<{ value?: unknown }>(document, first as never).value;
+}
+
 /**
- * Every operation's request through eov's steps, with the one Content-Type eov is shown for
- * it (none, or `application/json`: normalizeContentType), then a response through its
- * response hook: eov builds the validators of all the
- * operation's documented responses at once, and the status used here (299, documented by no
- * operation) makes it throw before anything is written. Failed validation is expected and
- * ignored: only the compiling matters.
+ * Every operation's request through eov's steps, as a client sends it (the path
+ * parameters', request body's and first success response's documented examples; the one
+ * Content-Type eov is shown: none, or `application/json`, see normalizeContentType), then
+ * its success example through eov's response hook: eov builds the validators of all the
+ * operation's documented responses at once, and running them on valid data too means a
+ * path's first request also finds that code warm. Nothing is written: the stand-in response
+ * sends nowhere. An operation without examples gets `{}` and status 299 (documented by no
+ * operation, so eov throws before sending); failed validation is expected and ignored.
  */
 async function warmUp(instance: Instance, document: ApiDocument, basePath: string): Promise<void> {
+  const validatesResponses = instance.steps.some((handler) => handler.name === "responseMiddleware");
   for (const { method, path, operation } of operationsOf(document)) {
-    const url = basePath + path.replace(/\{[^}/]+\}/g, "x");
-    const hasBody = operation.requestBody !== undefined && resolveRef<object>(document, operation.requestBody as never) !== undefined;
-    for (const contentType of hasBody ? ["application/json"] : [undefined]) {
-      const req = Object.create(warmApp.request) as Request;
-      Object.assign(req, { method: method.toUpperCase(), url, originalUrl: url, baseUrl: "", params: {}, body: hasBody ? {} : undefined });
-      req.headers = contentType ? { "content-type": contentType } : {};
-      const res = Object.create(warmApp.response) as Response;
-      res.locals = {};
-      for (const handler of instance.steps) await step(handler, req, res);
-      if (!instance.steps.some((handler) => handler.name === "responseMiddleware")) continue;
-      try {
-        res.statusCode = 299;
-        res.json({});
-      } catch {
-        // ResponseValidationFailed from eov's hook, as intended.
-      }
+    const parameters = (operation.parameters ?? []).map((parameter) => resolveRef<{ in?: string; name?: string }>(document, parameter as never));
+    const url =
+      basePath +
+      path.replace(/\{([^}/]+)\}/g, (_, name: string) => {
+        const example = exampleOf(
+          document,
+          parameters.find((parameter) => parameter.in === "path" && parameter.name === name),
+        );
+        return encodeURIComponent(typeof example === "string" ? example : "x");
+      });
+    const requestBody = operation.requestBody ? resolveRef<{ content?: Record<string, unknown> }>(document, operation.requestBody as never) : undefined;
+    const req = Object.create(warmApp.request) as Request;
+    const body = requestBody ? (exampleOf(document, requestBody.content?.["application/json"]) ?? {}) : undefined;
+    Object.assign(req, { method: method.toUpperCase(), url, originalUrl: url, baseUrl: "", params: {}, body: structuredClone(body) });
+    req.headers = requestBody ? { "content-type": "application/json" } : {};
+    const res = Object.create(warmApp.response) as Response;
+    res.locals = {};
+    // Express's res.json ends in these; the stand-in has no socket to write to.
+    Object.assign(res, { get: () => undefined, set: () => res, send: () => res });
+    for (const handler of instance.steps) await step(handler, req, res);
+    if (!validatesResponses) continue;
+    const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+    const response = success ? resolveRef<{ content?: Record<string, unknown> }>(document, success[1] as never) : undefined;
+    const example = response ? exampleOf(document, Object.values(response.content ?? {})[0]) : undefined;
+    try {
+      res.statusCode = example === undefined ? 299 : Number(success![0]);
+      res.json(example === undefined ? {} : structuredClone(example));
+    } catch {
+      // ResponseValidationFailed from eov's hook, as intended for the stand-in status.
     }
   }
 }
