@@ -136,27 +136,26 @@ function operationStep(instance: () => Instance, basePath: string, method: strin
 }
 
 /**
- * The document as eov needs it: without the examples and code samples, which it never
- * reads. Ajv walks every object of a schema's root when it adds one, and eov gives each
- * response validator the whole document as its root (`paths` and `components`), so every
- * example object was walked once per documented response (a third of the objects here).
- * A fresh copy: eov mutates what it is given.
+ * The document as eov needs it: without the examples, code samples and response headers,
+ * which it never reads (it validates response bodies only). Ajv walks every object of a
+ * schema's root when it adds one, and eov gives each response validator the whole document
+ * as its root (`paths` and `components`), so each of those objects was walked once per
+ * documented response of every operation. A fresh copy: eov mutates what it is given.
  */
 export function documentForValidator(document: ApiDocument, basePath: string): ApiDocument {
   const copy = structuredClone({ ...document, servers: [{ url: basePath || "/" }] }) as ApiDocument & { components?: Record<string, Record<string, unknown>> };
-  const dropExamples = (holder: unknown) => {
-    if (!holder || typeof holder !== "object") return;
-    delete (holder as Record<string, unknown>).example;
-    delete (holder as Record<string, unknown>).examples;
-  };
-  /** A response, request body, parameter or header object: its own examples and its media types'. */
+  /** A response, request body or parameter object: its own examples and its media types'; a response's headers. */
   const slim = (object: unknown) => {
     if (!object || typeof object !== "object") return;
-    dropExamples(object);
-    for (const media of Object.values((object as { content?: Record<string, unknown> }).content ?? {})) dropExamples(media);
+    const holder = object as Record<string, unknown>;
+    for (const key of ["example", "examples", "headers"]) delete holder[key];
+    for (const media of Object.values((holder.content as Record<string, Record<string, unknown>> | undefined) ?? {})) {
+      delete media.example;
+      delete media.examples;
+    }
   };
   delete copy.components?.examples;
-  for (const group of ["responses", "requestBodies", "parameters", "headers"]) for (const object of Object.values(copy.components?.[group] ?? {})) slim(object);
+  for (const group of ["responses", "requestBodies", "parameters"]) for (const object of Object.values(copy.components?.[group] ?? {})) slim(object);
   for (const item of Object.values(copy.paths ?? {}) as Record<string, unknown>[]) {
     for (const parameter of (item.parameters as unknown[] | undefined) ?? []) slim(parameter);
     for (const operation of Object.values(item)) {
@@ -165,12 +164,11 @@ export function documentForValidator(document: ApiDocument, basePath: string): A
       delete op["x-codeSamples"];
       for (const parameter of op.parameters ?? []) slim(parameter);
       slim(op.requestBody);
-      for (const response of Object.values(op.responses ?? {})) {
-        slim(response);
-        for (const header of Object.values((response as { headers?: Record<string, unknown> } | undefined)?.headers ?? {})) slim(header);
-      }
+      for (const response of Object.values(op.responses ?? {})) slim(response);
     }
   }
+  // Only response headers referred to them.
+  if (!JSON.stringify(copy).includes('"#/components/headers/')) delete copy.components?.headers;
   return copy;
 }
 
