@@ -27,7 +27,8 @@ import "./ajv-unevaluated.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
 import { ResponseValidationFailed } from "../http/error-mapper.js";
 import { routedPath } from "../http/request-path.js";
-import { chain, pathPattern } from "./router.js";
+import { pathPattern } from "../http/path-pattern.js";
+import { chain } from "./router.js";
 
 /** What eov's metadata step puts on `req.openapi` for an operation, but the path parameters. */
 interface RouteTemplate {
