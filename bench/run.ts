@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
 import { serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
+import { writeReadmeBlock } from "./lib/readme.js";
 import { fixed, machine, table } from "./lib/report.js";
 
 const durationS = Number(process.env.BENCH_DURATION ?? 5);
@@ -137,10 +138,12 @@ const ratios = ["c", "cv", "d", "e"].flatMap((key) =>
 
 const cpuVsEov = ratioOf("c", "b2", "cpuMicrosPerRequest");
 const entryVsEov = ratioOf("e", "b2", "cpuMicrosPerRequest");
+const entryVsExpress = ratioOf("e", "b", "cpuMicrosPerRequest");
 const reqVsMock = ratioOf("c", "d", "reqPerSec");
 const checks = {
   "server CPU/request on GET widget <= 1.3x (b2)": cpuVsEov === undefined ? undefined : cpuVsEov <= 1.3,
   "enforcing entry CPU/request on GET widget <= (b2)": entryVsEov === undefined ? undefined : entryVsEov <= 1,
+  "enforcing entry CPU/request on GET widget <= 1.6x (b)": entryVsExpress === undefined ? undefined : entryVsExpress <= 1.6,
   "server req/s on GET widget >= 2x mock": reqVsMock === undefined ? undefined : reqVsMock >= 2,
   "no failed requests": failures.length === 0,
 };
@@ -195,3 +198,38 @@ console.log(
   `\nmachine: ${machineBefore.cpus} × ${machineBefore.cpuModel}, load average before ${machineBefore.loadavg.join(" ")}, after ${machineAfter.loadavg.join(" ")}`,
 );
 console.log("written bench/results/latest.json");
+
+// The figures block of bench/README.md, from this run only (a partial run, BENCH_ONLY, too:
+// it says which targets it measured).
+const md = (headers: string[], body: string[][]) =>
+  [
+    `| ${headers.join(" | ")} |`,
+    `|---|${headers
+      .slice(1)
+      .map(() => "---:")
+      .join("|")}|`,
+    ...body.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+writeReadmeBlock(
+  "bench",
+  [
+    `**npm run bench** (\`bench/run.ts\`), ${startedAt}: medians of ${rounds} round(s), ${durationS} s per scenario, ${connections} connections, targets ${targets.map((t) => t.key).join(", ")} (${machineBefore.cpus} × ${machineBefore.cpuModel}, Node ${machineBefore.node}; load average (1/5/15 min) ${machineBefore.loadavg.join(" / ")} before, ${machineAfter.loadavg.join(" / ")} after):`,
+    "",
+    md(
+      ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "cold start ms"],
+      rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(r.cpuMicrosPerRequest, 0), fixed(r.coldStartMs, 0)]),
+    ),
+    "",
+    "GET widget, target ÷ baseline (medians of the per-round ratios):",
+    "",
+    md(
+      ["target", "versus", "req/s ×", "CPU/request ×"],
+      ratios.map((r) => [r.target, r.versus, fixed(r.reqPerSec, 2), fixed(r.cpuPerRequest, 2)]),
+    ),
+    "",
+    `Checks: ${Object.entries(checks)
+      .map(([name, ok]) => `${name} **${ok === undefined ? "n/a" : ok ? "pass" : "miss"}**`)
+      .join("; ")}.${failures.length ? ` Failures: ${failures.join("; ")}.` : ""}`,
+  ].join("\n"),
+);
+console.log("written bench/README.md (bench block)");

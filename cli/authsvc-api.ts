@@ -3,7 +3,8 @@
 // `run(argv): Promise<number>` (the exit code), loaded only when it is asked for.
 //
 // Two packages ship this same file under the same bin name: @authsvc/app-api-mock (`mock`)
-// and @authsvc/app-api-server (`serve`, `conformance`). npm links one `authsvc-api` per
+// and @authsvc/app-api-server (`serve`); `conformance` is @authsvc/app-api-conformance's
+// (a development install, with Redocly CLI), run from there when it is installed. npm links one `authsvc-api` per
 // project and, when both packages are installed, the last one linked silently wins. So each
 // copy runs the commands it holds itself and finds the others in the sibling package: with
 // both installed, every command works whichever copy npm linked (docs/publishing.md).
@@ -13,7 +14,7 @@ type Command = { run(argv: string[]): Promise<number> };
 
 /** The package that holds each command. */
 const owners: Record<string, string> = {
-  conformance: "@authsvc/app-api-server",
+  conformance: "@authsvc/app-api-conformance",
   mock: "@authsvc/app-api-mock",
   serve: "@authsvc/app-api-server",
   stubs: "@authsvc/app-api-server",

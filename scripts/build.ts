@@ -1,5 +1,5 @@
 // Builds the published packages (packages/<name>/dist/), each from the top-level sources:
-// `tsx scripts/build.ts [contract|mock|server …]` (all three when none is named; each
+// `tsx scripts/build.ts [contract|mock|server|conformance …]` (all when none is named; each
 // package's `prepack` names itself). tsc compiles each package's entries (its
 // tsconfig.build.json) with everything they import, so a package carries exactly the
 // modules it runs, laid out as in the repository (dist/client/, dist/generated/, …) so
@@ -36,9 +36,13 @@ const copies: Record<string, Record<string, string>> = {
   server: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",
-    // The first part of `authsvc-api conformance` (conformance/workflows.ts).
-    "generated/integration.arazzo.json": "generated/integration.arazzo.json",
     "server/seed/demo.json": "server/seed/demo.json",
+  },
+  conformance: {
+    "generated/schema.d.ts": "generated/schema.d.ts",
+    "generated/openapi.json": "generated/openapi.json",
+    // The first part of the run (conformance/workflows.ts), beside the document it names.
+    "generated/integration.arazzo.json": "generated/integration.arazzo.json",
   },
 };
 
@@ -58,7 +62,7 @@ export function buildPackage(name: string): void {
   }
   copyFileSync(join(root, "CHANGELOG.md"), join(dist, "CHANGELOG.md"));
   // The `bin` of package.json: npm links it executable, a direct run needs the mode too.
-  if (existsSync(join(dist, "cli/authsvc-api.js"))) chmodSync(join(dist, "cli/authsvc-api.js"), 0o755);
+  for (const bin of ["cli/authsvc-api.js", "cli/authsvc-api-conformance.js"]) if (existsSync(join(dist, bin))) chmodSync(join(dist, bin), 0o755);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

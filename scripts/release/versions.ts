@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 
-export const workspaces = ["contract", "mock", "server"] as const;
+export const workspaces = ["contract", "mock", "server", "conformance"] as const;
 export const contractName = "@authsvc/app-api-contract";
 export const documentSource = "openapi/openapi.yaml";
 export const documentBundle = "generated/openapi.json";

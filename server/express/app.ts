@@ -36,7 +36,8 @@ import { checkHandlerMap, missingHandlersMessage } from "./handler-map.js";
 import { describeOperation, servedOperations, type ServedOperation } from "./operations.js";
 import { sendOutput } from "./result.js";
 import { chain, operationRouter, type OperationRoute } from "./router.js";
-import { pathValidator } from "./validator.js";
+import { registerReady } from "./readiness.js";
+import { documentValidator } from "./validator.js";
 
 /** Which handlers the app is given, and what it does for an operation without one. */
 export type HandlerOptions<Ops, Context> =
@@ -172,11 +173,9 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   // 415. Strict: a top-level scalar (`null`, `1`) is refused (the validator's discriminator
   // step would crash on `null`). One queue for the app: bodies are parsed one per loop turn.
   const json = jsonBody(bodyLimitKb);
-  const validators = new Map<string, RequestHandler[]>();
+  const validator = documentValidator(document, basePath, validateResponses);
   const documented = new Map(operationsOf(document).map((entry) => [entry.operationId, entry.operation]));
   const routes: OperationRoute[] = operations.map((operation) => {
-    let validator = validators.get(operation.path);
-    if (!validator) validators.set(operation.path, (validator = pathValidator(document, basePath, operation.path, validateResponses)));
     const check = operation.security.length > 0 ? [credentialCheck(operation.security, options.authenticate, operation.operationId)] : [];
     const own = documented.get(operation.operationId)!;
     // Integers by their strict grammar and arrays by their maxItems before the validator,
@@ -194,7 +193,7 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
         ...(own.requestBody ? json : []),
         ...(own.requestBody && resolveRef<{ required?: boolean }>(document, own.requestBody as never).required ? [bodyRequired] : []),
         ...(arrays ? [arrays] : []),
-        ...validator,
+        validator.operation(operation.method, operation.path, own.requestBody !== undefined),
         invoke(operation, handlerOf(operation), context),
       ]),
     };
@@ -248,6 +247,9 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   app.use(unknownRoute);
   const mapper = errorMapper(parameterHints(document));
   app.use(mapper);
+  // Every operation's validators compiled before the app is reported ready: `listen()` waits
+  // for `ready(app)`, also for a host app this one is mounted in (server/express/readiness.ts).
+  registerReady(app, validator.warm);
   app.on("mount", (parent: express.Application) => {
     parent.use(app.mountpath, hostBodyErrors(unmatched === "next" ? router.serves : () => true, chain(common), mapper));
   });

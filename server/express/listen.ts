@@ -11,12 +11,15 @@
 // - `close()` drains: stops accepting, marks every answer `Connection: close`, lets
 //   in-flight requests finish within `closeTimeoutMs`, then cuts what is left;
 // - with `signals`, SIGTERM (and the others named) runs that drain, then `onClosed`, then
-//   exits 0 (1 if closing failed): the behaviour of `npm start`.
+//   exits 0 (1 if closing failed): the behaviour of `npm start`;
+// - the port opens only once `ready(app)` resolved: every operation's validators of every
+//   contract app in `app` are compiled, so no client's first request pays for them.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerClientErrors } from "../http/client-error.js";
 import { createDrain } from "../http/drain.js";
 import { awaitingContinue } from "../http/expect-continue.js";
+import { ready } from "./readiness.js";
 
 export interface ListenOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -48,8 +51,9 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Serves `app` (an Express app or any request listener) and resolves once it listens. */
+/** Serves `app` (an Express app or any request listener) and resolves once it listens, its contract apps' validators compiled. */
 export async function listen(app: RequestListener, options: ListenOptions = {}): Promise<Listening> {
+  await ready(app);
   const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, idleGraceMs, signals = [] } = options;
   const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 });
   const drain = createDrain(server, { graceMs: closeTimeoutMs, idleGraceMs });

@@ -2,7 +2,7 @@
 // packed packages and the peers Express and express-openapi-validator installed
 // (test/support/pack.ts), a small service there
 // (backend-consumer/service.mjs) implementing the nine handlers over its own in-memory map on
-// the `/express` entry, and `npx authsvc-api conformance` run against it with a fixtures
+// the `/express` entry, and `npx authsvc-api-conformance` (the development package) run against it with a fixtures
 // file: every check runs and passes. The same service without one handler does not start,
 // naming it. And a service started from `npx authsvc-api stubs`: it compiles, answers every
 // operation with the 501 problem, and after a package update with a changed contract the
@@ -53,7 +53,7 @@ describe("a service on the Express entry, in its own project", () => {
   it(`passes every conformance check (the service is ${service.split("\n").length - 1} lines)`, async () => {
     console.log(`backend consumer service: ${service.split("\n").length - 1} lines`);
     const url = await startService("service.mjs").url;
-    const args = ["authsvc-api", "conformance", "--base-url", url, "--api-key", "key-a", "--api-secret", "secret-a", "--fixtures", "fixtures.json", "--format", "json"];
+    const args = ["authsvc-api-conformance", "--base-url", url, "--api-key", "key-a", "--api-secret", "secret-a", "--fixtures", "fixtures.json", "--format", "json"];
     const { stdout } = await run(npx, args, { cwd: project, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     const report = JSON.parse(stdout) as {
       totals: { checks: number; passed: number; failed: number; skipped: number };

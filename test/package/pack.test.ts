@@ -1,4 +1,4 @@
-// The three packages as consumers get them: what each tarball holds, what each declares,
+// The four packages as consumers get them: what each tarball holds, what each declares,
 // and the contract package installed alone into a fresh project: its footprint (printed and
 // bounded: a frontend or a calling service ships it), a tree without Prism, Express, Ajv or
 // pino, and a consumer file that imports the client and the types by the package name and
@@ -127,7 +127,6 @@ describe("npm pack", () => {
         "package.json",
         "dist/cli/authsvc-api.js",
         "dist/cli/serve.js",
-        "dist/cli/conformance.js",
         "dist/cli/stubs.js",
         "dist/generated/operations.js",
         "dist/generated/operations.d.ts",
@@ -135,7 +134,16 @@ describe("npm pack", () => {
         "dist/server/seed/demo.json",
         "dist/server/express/index.js",
         "dist/server/express/index.d.ts",
+        "dist/generated/openapi.json",
+      ]),
+    );
+    expect(tarballs.conformance.files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "dist/cli/authsvc-api-conformance.js",
+        "dist/cli/conformance.js",
         "dist/conformance/index.js",
+        "dist/conformance/index.d.ts",
         "dist/generated/openapi.json",
         "dist/generated/integration.arazzo.json",
       ]),
@@ -155,15 +163,18 @@ describe("npm pack", () => {
     expect(stray("contract", /^dist\/(cli|mock|msw|server|conformance)\//)).toEqual([]);
     // The mock checks the demo credentials with the store's credential table, and no other part of the store.
     expect(stray("mock", /^dist\/(conformance|client|server\/(main|store\/(?!credentials\.)|handlers))/)).toEqual([]);
-    expect(stray("server", /^dist\/(mock|msw)\//)).toEqual([]);
+    // The conformance suite (and with it Redocly CLI) is a development install of its own.
+    expect(stray("server", /^dist\/(mock|msw|conformance)\/|^dist\/cli\/conformance|integration\.arazzo/)).toEqual([]);
+    expect(stray("conformance", /^dist\/(cli\/(serve|mock|authsvc-api\.)|mock|msw|server\/(express|http|store))/)).toEqual([]);
   });
 
   // The mock answers through the Express entry's own request layer, so it carries that layer's
   // modules and their dependencies itself (Express and the validator included: it is a
   // command, not a library a host mounts), plus Prism's HTTP package for dynamic answers.
-  // Ajv validates conformance answers; pino, express-rate-limit, cors and content-type (a
-  // JSON body's charset) run inside the Express entry, over the peers Express and the
-  // validator. The contract is a peer of both, at the same version.
+  // Pino, express-rate-limit, cors and content-type (a JSON body's charset) run inside the
+  // Express entry, over the peers Express and the validator. The contract is a peer of both,
+  // at the same version. The conformance package carries Redocly CLI (the Arazzo run), the
+  // typed client and Ajv (the answers' schemas): a development install only.
   test("each package declares its own dependencies and peers", () => {
     const declared = (key: PackageKey) => {
       const { dependencies = {}, peerDependencies = {}, peerDependenciesMeta = {}, bin } = manifest(key);
@@ -177,10 +188,16 @@ describe("npm pack", () => {
       bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
     });
     expect(declared("server")).toEqual({
-      dependencies: ["@redocly/cli", "ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "openapi-fetch", "pino"],
+      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "pino"],
       peers: { [name]: version, "@types/express": "^5.0.0", express: "^5.0.0", "express-openapi-validator": "^5.6.2" },
       optional: [name, "@types/express"],
       bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
+    });
+    expect(declared("conformance")).toEqual({
+      dependencies: ["@redocly/cli", "ajv", "ajv-formats", "openapi-fetch"],
+      peers: {},
+      optional: [],
+      bin: { "authsvc-api-conformance": "./dist/cli/authsvc-api-conformance.js" },
     });
   });
 });

@@ -1,7 +1,7 @@
 // The packages through a real registry, as a team publishes to its company registry:
 // Verdaccio on 127.0.0.1 (storage in a temporary directory, no uplinks, only the @authsvc
 // scope is asked of it), one per run. The run's packed tarballs are published; a fresh app
-// installs the three packages by name and range; a copy of this repository makes the next
+// installs the four packages by name and range; a copy of this repository makes the next
 // minor release with `npm run release` and `npm publish --workspaces` (the publish check,
 // then the builds); `npm update` in the app takes it. Then, in that copy, a breaking change
 // released as a minor and a version that disagrees are both refused by `npm publish` before
@@ -20,6 +20,7 @@ const version: string = JSON.parse(readFileSync(join(root, "package.json"), "utf
 const [major, minor] = version.split(".").map(Number) as [number, number];
 const next = `${major}.${minor + 1}.0`;
 const names = Object.values(packageNames);
+const keys = Object.keys(packageNames) as (keyof typeof packageNames)[];
 const transcript: string[] = [];
 
 let registry: ChildProcess;
@@ -127,7 +128,7 @@ beforeAll(async () => {
   npmrc = `@authsvc:registry=${url}\n${url.replace(/^http:/, "")}:_authToken=${token}\n`;
   writeFileSync(join(base, ".npmrc"), npmrc);
   const tarballs = await packed();
-  for (const key of ["contract", "mock", "server"] as const) npmIn(base, ["publish", tarballs[key].tarball]);
+  for (const key of keys) npmIn(base, ["publish", tarballs[key].tarball]);
   repo = join(base, "repo");
   app = join(base, "app");
   mkdirSync(app, { recursive: true });
@@ -141,7 +142,7 @@ afterAll(() => {
 });
 
 describe("the packages through a registry (Verdaccio on 127.0.0.1)", () => {
-  it(`a fresh app installs the three packages by name and range (^${version})`, async () => {
+  it(`a fresh app installs the four packages by name and range (^${version})`, async () => {
     for (const name of names) expect(await published(name)).toEqual([version]);
     const install = npmIn(app, ["install", ...names.map((name) => `${name}@^${version}`), "--no-audit", "--no-fund", "--prefer-offline"]);
     expect(install.status).toBe(0);
@@ -188,14 +189,14 @@ describe("the packages through a registry (Verdaccio on 127.0.0.1)", () => {
       ),
     );
     expect(npmIn(repo, ["run", "release", "--", breaking]).status).toBe(0);
-    for (const key of ["contract", "mock", "server"]) rmSync(join(repo, "packages", key, "dist"), { recursive: true, force: true });
+    for (const key of keys) rmSync(join(repo, "packages", key, "dist"), { recursive: true, force: true });
 
     const publish = npmIn(repo, ["publish", "--workspaces"]);
     expect(publish.status).not.toBe(0);
     expect(publish.stderr).toContain("publish-check: refused: the breaking-change gate refused");
     for (const name of names) expect(await published(name)).toEqual([version, next]);
     // prepack never ran: no package was built.
-    expect(["contract", "mock", "server"].filter((key) => existsSync(join(repo, "packages", key, "dist")))).toEqual([]);
+    expect(keys.filter((key) => existsSync(join(repo, "packages", key, "dist")))).toEqual([]);
   }, 300_000);
 
   it("a package whose version disagrees with the others is refused by npm publish", async () => {

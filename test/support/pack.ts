@@ -1,5 +1,5 @@
 // The packages as consumer projects get them, shared by every package test of a run: the
-// three workspace packages packed once (`npm pack --workspaces`: each one's prepack builds
+// four workspace packages packed once (`npm pack --workspaces`: each one's prepack builds
 // its dist/) into the run's scratch directory (test/package/shared-install.ts), and each
 // consumer project installed once from those tarballs plus what else it lists, from the npm
 // cache (no path into this repository's node_modules). The first test file to ask does the
@@ -20,7 +20,12 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const rootLock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { name?: string; version?: string }> };
 
 /** The published packages by short name. */
-export const packageNames = { contract: "@authsvc/app-api-contract", mock: "@authsvc/app-api-mock", server: "@authsvc/app-api-server" } as const;
+export const packageNames = {
+  contract: "@authsvc/app-api-contract",
+  mock: "@authsvc/app-api-mock",
+  server: "@authsvc/app-api-server",
+  conformance: "@authsvc/app-api-conformance",
+} as const;
 export type PackageKey = keyof typeof packageNames;
 
 export interface PackedPackage {
@@ -64,7 +69,7 @@ async function oncePerRun<T>(key: string, make: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The three packages, packed once per run. */
+/** The four packages, packed once per run. */
 export function packed(): Promise<Record<PackageKey, PackedPackage>> {
   return oncePerRun("packed", async () => {
     const dir = join(scratch(), "tarballs");
@@ -109,14 +114,14 @@ export function installedProject(name: string, packages: PackageKey[], also: str
 }
 
 /**
- * The consumer project of the frontend and backend tests: all three packages together, with
+ * The consumer project of the frontend and backend tests: all four packages together, with
  * the tools they run and the React stack a frontend puts the client in (TanStack Query via
  * openapi-react-query), each at the version this repository checks its own types against.
  */
 export const fullProject = () =>
   installedProject(
     "app",
-    ["contract", "mock", "server"],
+    ["contract", "mock", "server", "conformance"],
     [...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"], ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"]]
       .map(versionOf)
       // TypeScript 7 beside 5.9: what `npm create vite` installs now, checked with the same sources.
