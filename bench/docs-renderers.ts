@@ -26,10 +26,14 @@ const titleText = JSON.parse(document).info.title as string;
 /** Each renderer's page in a directory of its own. */
 const builders: Record<string, (dir: string) => void> = {
   redoc(dir) {
-    execFileSync(process.execPath, [require.resolve("@redocly/cli/bin/cli.js"), "build-docs", "generated/openapi.json", "--inlineBundle", "-o", join(dir, "index.html")], {
-      stdio: "ignore",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off" },
-    });
+    execFileSync(
+      process.execPath,
+      [require.resolve("@redocly/cli/bin/cli.js"), "build-docs", "generated/openapi.json", "--inlineBundle", "-o", join(dir, "index.html")],
+      {
+        stdio: "ignore",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+      },
+    );
   },
   scalar(dir) {
     execFileSync(process.execPath, [require.resolve("tsx/cli"), "scripts/docs/build.ts", dir], { stdio: "ignore" });
@@ -103,7 +107,8 @@ async function measure(browser: Browser, name: string) {
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
     });
     const severe = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    axe[width] = `${severe.reduce((n, v) => n + v.nodes, 0)} nodes (${severe.map((v) => `${v.id} ${v.nodes}`).join(", ") || "none"}); ${violations.length - severe.length} lesser rules`;
+    axe[width] =
+      `${severe.reduce((n, v) => n + v.nodes, 0)} nodes (${severe.map((v) => `${v.id} ${v.nodes}`).join(", ") || "none"}); ${violations.length - severe.length} lesser rules`;
     await context.close();
   }
   await server.close();
