@@ -88,7 +88,7 @@ async function measure(browser: Browser, name: string) {
             new PerformanceObserver((list) => {
               const entry = list.getEntriesByName("first-contentful-paint")[0];
               if (entry) resolve(entry.startTime);
-            }).observe({ type: "paint", buffered: true }),
+            }).observe({ type: "paint" as never, buffered: true }),
           ),
       ),
     );

@@ -21,10 +21,10 @@ const out = process.argv[2] ?? "dist/docs";
 const require = createRequire(import.meta.url);
 
 // The document the page renders: the bundle, its introduction followed by the two sections.
-const bundled = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
-const document = structuredClone(bundled);
-document.info.description = `${document.info.description.trimEnd()}\n\n${appendedSections(readFileSync(process.env.DOCS_CHANGELOG ?? "CHANGELOG.md", "utf8"), readFileSync("docs/versioning.md", "utf8"))}`;
-if (process.env.DOCS_DESCRIPTION_APPEND) document.info.description += `\n\n${process.env.DOCS_DESCRIPTION_APPEND}`;
+// DOCS_DOCUMENT: another bundle (test/versioning renders a deprecated copy).
+const source = process.env.DOCS_DOCUMENT ?? "generated/openapi.json";
+const document = JSON.parse(readFileSync(source, "utf8"));
+document.info.description = `${document.info.description.trimEnd()}\n\n${appendedSections(readFileSync("CHANGELOG.md", "utf8"), readFileSync("docs/versioning.md", "utf8"))}`;
 // The console starts on the local mock; the other servers stay selectable.
 document.servers = [...document.servers].sort((a: { url: string }, b: { url: string }) => Number(b.url === mockServer) - Number(a.url === mockServer));
 if (document.servers[0].url !== mockServer) throw new Error(`the document no longer lists the mock's server ${mockServer}`);
@@ -52,7 +52,7 @@ writeFileSync(
 copyFileSync(join(dirname(require.resolve("@scalar/api-reference")), "browser/standalone.js"), join(out, "scalar.js"));
 copyFileSync("openapi/docs-assets/docs.js", join(out, "docs.js"));
 copyFileSync("openapi/docs-assets/docs.css", join(out, "docs.css"));
-copyFileSync("generated/openapi.json", join(out, "openapi.json"));
+copyFileSync(source, join(out, "openapi.json"));
 copyFileSync("openapi/docs-assets/favicon.svg", join(out, "favicon.svg"));
 
 // Precompressed copies: a static server that serves them (nginx gzip_static/brotli_static,
