@@ -33,6 +33,8 @@
     requestAnimationFrame(() => {
       scheduled = false;
       name(document.body);
+      // Scalar has rendered: the shell index.html showed meanwhile goes.
+      if (document.getElementById("app").childElementCount) document.getElementById("docs-shell")?.remove();
     });
   }).observe(document.body, { childList: true, subtree: true });
 })();

@@ -68,7 +68,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * beside it), read by docs.js, which starts Scalar (scalar.js). `<` is escaped in the JSON so
  * no text of the document can close the data element. Until Scalar has run (seconds on a slow
  * phone: it renders nothing before) the reader sees the title and a line saying it loads;
- * Scalar replaces that shell when it mounts.
+ * docs.js removes that shell once Scalar has rendered (beside #app, not in it: Scalar would try
+ * to hydrate markup inside #app and report a mismatch).
  */
 export function indexHtml(options: { title: string; description: string; csp: string; document: unknown }): string {
   const data = JSON.stringify(options.document).replace(/</g, "\\u003c");
@@ -86,7 +87,8 @@ export function indexHtml(options: { title: string; description: string; csp: st
 </head>
 <body>
   <noscript><p>This reference needs JavaScript. The document itself is <a href="openapi.json" download>openapi.json</a>.</p></noscript>
-  <div id="app"><main class="docs-shell"><h1>${escapeHtml(options.title)}</h1><p>${escapeHtml(options.description)}</p><p>Loading the reference…</p></main></div>
+  <main class="docs-shell" id="docs-shell"><h1>${escapeHtml(options.title)}</h1><p>${escapeHtml(options.description)}</p><p>Loading the reference…</p></main>
+  <div id="app"></div>
   <script id="openapi-document" type="application/json">${data}</script>
   <script id="scalar-configuration" type="application/json">${JSON.stringify(configuration(options.title)).replace(/</g, "\\u003c")}</script>
   <script src="scalar.js"></script>
