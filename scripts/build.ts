@@ -14,7 +14,6 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** Files copied into a package's dist/ (repository path → path under dist/), when they exist. */
 const copies: Record<string, Record<string, string>> = {
@@ -23,8 +22,7 @@ const copies: Record<string, Record<string, string>> = {
     "generated/openapi.json": "generated/openapi.json",
     // The Arazzo workflows, beside the document they name (`redocly respect` runs them as shipped).
     "generated/integration.arazzo.json": "generated/integration.arazzo.json",
-    // The rendered reference (`npm run docs`, built below) and the Postman collection.
-    "dist/docs": "docs",
+    // The Postman collection. (The rendered reference left the package: docs/publishing.md.)
     "generated/postman": "postman",
   },
   mock: {
@@ -53,8 +51,6 @@ export function buildPackage(name: string): void {
   const dist = join(pkg, "dist");
   rmSync(dist, { recursive: true, force: true });
   execFileSync(process.execPath, [tsc, "-p", join(pkg, "tsconfig.build.json")], { stdio: "inherit" });
-  // The rendered reference ships with the contract: rebuilt so it is this document's.
-  if (name === "contract") execFileSync(npm, ["run", "-s", "docs"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   for (const [from, to] of Object.entries(copies[name]!)) {
     if (!existsSync(join(root, from))) continue;
     mkdirSync(dirname(join(dist, to)), { recursive: true });

@@ -1,53 +1,71 @@
 // `npm run docs`: the docs site, a directory (dist/docs/) that works served by any static
 // server or opened from disk, with nothing fetched from elsewhere:
-//   index.html    the reference (Redoc, inlined), with Changelog and Versions and deprecation
-//                 sections rendered from CHANGELOG.md and docs/versioning.md at build time
-//   openapi.json  the bundled document, for the Download button (unchanged from generated/)
-//   favicon.svg, redocly-logo.svg   the two images the page shows
-// Redoc's pre-rendered links are path routes (`/section/errors`), which 404 on a static
-// server, on disk and in a new tab. Its script routes on the hash and reads `#section/errors`
-// as the route `/section/errors`, so the links are written `#section/errors`: without
-// JavaScript that is a plain anchor, since each pre-rendered section has `section/errors`
-// as its id.
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+//   index.html    the page (scripts/docs/page.ts): Content-Security-Policy, the document as
+//                 JSON data, with Changelog and Versions and deprecation sections rendered
+//                 from CHANGELOG.md and docs/versioning.md at build time
+//   scalar.js     Scalar's API reference, its standalone bundle (`@scalar/api-reference`)
+//   docs.js, docs.css   what starts it and the page's own rules
+//   openapi.json  the bundled document, for download (unchanged from generated/)
+//   favicon.svg
+// and beside each text file its .br and .gz (node's zlib, best compression) for a server to
+// send as they are (docs/docs-site.md says how). The build prints each file's bytes, raw and
+// compressed.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
 import { appendedSections } from "./sections.js";
 
 const out = process.argv[2] ?? "dist/docs";
-const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
+const require = createRequire(import.meta.url);
 
-// The document Redoc renders: the bundle, its introduction followed by the two sections.
-const document = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
+// The document the page renders: the bundle, its introduction followed by the two sections.
+// DOCS_DOCUMENT: another bundle (test/versioning renders a deprecated copy).
+const source = process.env.DOCS_DOCUMENT ?? "generated/openapi.json";
+const document = JSON.parse(readFileSync(source, "utf8"));
 document.info.description = `${document.info.description.trimEnd()}\n\n${appendedSections(readFileSync("CHANGELOG.md", "utf8"), readFileSync("docs/versioning.md", "utf8"))}`;
-
-const scratch = mkdtempSync(join(tmpdir(), "authsvc-docs-"));
-try {
-  const rendered = join(scratch, "openapi.json");
-  writeFileSync(rendered, JSON.stringify(document));
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  execFileSync(
-    process.execPath,
-    [redocly, "build-docs", rendered, "--config", "openapi/redocly.yaml", "--inlineBundle", "--template", "openapi/docs-template.hbs", "-o", join(out, "index.html")],
-    { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, REDOCLY_TELEMETRY: "off" } },
-  );
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+// The console starts on the local mock; the other servers stay selectable.
+document.servers = [...document.servers].sort((a: { url: string }, b: { url: string }) => Number(b.url === mockServer) - Number(a.url === mockServer));
+if (document.servers[0].url !== mockServer) throw new Error(`the document no longer lists the mock's server ${mockServer}`);
+// Scalar generates curl (and the other languages) from the example chosen on the page; the
+// document's own curl samples would show one fixed body. The TypeScript client's stay.
+for (const item of Object.values(document.paths) as Record<string, { "x-codeSamples"?: { lang: string }[] }>[]) {
+  for (const operation of Object.values(item)) {
+    if (operation?.["x-codeSamples"]) operation["x-codeSamples"] = operation["x-codeSamples"].filter((sample) => sample.lang !== "curl");
+  }
 }
 
-const html = readFileSync(join(out, "index.html"), "utf8")
-  // Pre-rendered route links (`href="/section/errors"`, `href="/widgets"`, `href="/"`) become
-  // hash routes; `href="/` is never anything else in the page (external links are absolute).
-  .replace(/href="\/([^"]*)"/g, (_, route: string) => `href="#${route}"`)
-  // Redoc's attribution shows a logo from Redocly's CDN: the same mark, served from here.
-  .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, "redocly-logo.svg");
-if (/https:\/\/cdn\./.test(html.replace(/https:\/\/cdn\.(redocly\.com\/icons|acme-shop\.example)\/[^\s"'`]*/g, ""))) {
-  throw new Error("the page still names a CDN address it would load from");
-}
-writeFileSync(join(out, "index.html"), html);
-copyFileSync("generated/openapi.json", join(out, "openapi.json"));
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const title = document.info.title as string;
+writeFileSync(
+  join(out, "index.html"),
+  indexHtml({
+    title,
+    description: (document.info.summary as string | undefined) ?? title,
+    csp: contentSecurityPolicy(document.servers.map((s: { url: string }) => s.url)),
+    document,
+  }),
+);
+// The package exports no path to its browser bundle; it sits beside the entry point.
+copyFileSync(join(dirname(require.resolve("@scalar/api-reference")), "browser/standalone.js"), join(out, "scalar.js"));
+copyFileSync("openapi/docs-assets/docs.js", join(out, "docs.js"));
+copyFileSync("openapi/docs-assets/docs.css", join(out, "docs.css"));
+copyFileSync(source, join(out, "openapi.json"));
 copyFileSync("openapi/docs-assets/favicon.svg", join(out, "favicon.svg"));
-copyFileSync("openapi/docs-assets/redocly-logo.svg", join(out, "redocly-logo.svg"));
+
+// Precompressed copies: a static server that serves them (nginx gzip_static/brotli_static,
+// Caddy's precompressed) sends the page at a quarter of its size without compressing per request.
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+let total = { raw: 0, br: 0, gz: 0 };
+for (const name of ["index.html", "scalar.js", "docs.js", "docs.css", "openapi.json", "favicon.svg"]) {
+  const raw = readFileSync(join(out, name));
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  const gz = gzipSync(raw, { level: 9 });
+  writeFileSync(join(out, `${name}.br`), br);
+  writeFileSync(join(out, `${name}.gz`), gz);
+  console.log(`${name.padEnd(14)} ${kB(raw.length).padStart(8)} raw ${kB(gz.length).padStart(8)} gzip ${kB(br.length).padStart(8)} brotli`);
+  if (name !== "openapi.json") total = { raw: total.raw + raw.length, br: total.br + br.length, gz: total.gz + gz.length };
+}
+console.log(`${"page (no .json)".padEnd(14)} ${kB(total.raw).padStart(8)} raw ${kB(total.gz).padStart(8)} gzip ${kB(total.br).padStart(8)} brotli`);

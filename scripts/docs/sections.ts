@@ -4,9 +4,9 @@
 // part of docs/versioning.md (its introduction and "The policy for integrators"; the rest is
 // for maintainers: how the diff works and how a release is made).
 
-/** The route Redoc gives a `## Title` section of the introduction. */
+/** The route Scalar gives a `## Title` section of the introduction (`#description/errors`). */
 export const sectionRoute = (title: string) =>
-  `#section/${title
+  `#description/${title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}`;
@@ -52,7 +52,7 @@ function part(markdown: string, title: string): string {
 /** The Markdown appended to the introduction: both sections, links between them rewritten to routes. */
 export function appendedSections(changelog: string, versioning: string): string {
   const intro = body(versioning).split(/\n## /)[0]!.trimEnd();
-  // Redoc lists every heading of the introduction in the sidebar: the policy comes without
+  // The sidebar lists every heading of the introduction in the sidebar: the policy comes without
   // its own heading, each release of the changelog is one entry (h3) and its kinds of change
   // (Added, Fixed, …) are bold lines, not headings, so they are not listed once per release.
   const policy = versioningParts.map((title) => part(versioning, title).replace(/^## .*\n+/, "")).join("\n\n");

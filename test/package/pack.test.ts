@@ -108,9 +108,11 @@ describe("npm pack", () => {
         "dist/generated/examples.js",
         "dist/generated/schema.d.ts",
         "dist/generated/openapi.json",
-        "dist/docs/index.html",
       ]),
     );
+    // The docs site (4.5 MB with Scalar's reference) outgrew the package's 5 MB bound and left
+    // it, as docs/publishing.md planned: it is built by `npm run docs` and hosted or attached.
+    expect(tarballs.contract.files.filter((file: string) => file.startsWith("dist/docs/"))).toEqual([]);
     expect(tarballs.mock.files).toEqual(
       expect.arrayContaining([
         "package.json",

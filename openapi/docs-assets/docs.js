@@ -1,0 +1,40 @@
+// Starts Scalar's API reference on the docs page (scripts/docs/build.ts copies this file
+// beside index.html). A file of its own, not inline script: the page's Content-Security-Policy
+// allows scripts from the directory only. The document and the configuration are JSON data
+// elements of index.html.
+(() => {
+  var read = (id) => JSON.parse(document.getElementById(id).textContent);
+  var configuration = read("scalar-configuration");
+  configuration.content = read("openapi-document");
+  window.Scalar.createApiReference("#app", configuration);
+
+  // Names and keyboard access Scalar 1.72 leaves out (axe-core: button-name, link-name,
+  // scrollable-region-focusable), given as Scalar renders: an icon-only copy button is
+  // "Copy", an icon-only link is named after where it goes, and a code block that scrolls
+  // sideways can be focused to scroll it with the keyboard.
+  var name = (root) => {
+    root.querySelectorAll("button[aria-controls]:not([aria-label])").forEach((button) => {
+      if (!button.innerText.trim()) button.setAttribute("aria-label", "Copy");
+    });
+    root.querySelectorAll("a[href]:not([aria-label])").forEach((link) => {
+      if (!link.innerText.trim() && !link.querySelector("img[alt]")) {
+        const href = link.getAttribute("href");
+        link.setAttribute("aria-label", href.indexOf("mailto:") === 0 ? "E-mail " + href.slice(7) : href);
+      }
+    });
+    root.querySelectorAll("pre > code:not([tabindex])").forEach((code) => {
+      code.setAttribute("tabindex", "0");
+    });
+  };
+  var scheduled = false;
+  new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      name(document.body);
+      // Scalar has rendered: the shell index.html showed meanwhile goes.
+      if (document.getElementById("app").childElementCount) document.getElementById("docs-shell")?.remove();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+})();

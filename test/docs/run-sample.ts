@@ -1,0 +1,66 @@
+// Runs a request sample copied from the docs page, in its own language, against a base URL:
+// curl with bash, JavaScript fetch with node, Python with python3's standard library, Go with
+// the go toolchain (Debian's golang-go; .ci/run installs it). The text is run as the reader
+// copies it, with two edits a reader makes too: the mock's address for the page's preset
+// base URL, and the credentials for the YOUR_SECRET_TOKEN placeholders (X-Api-Secret's line
+// gets the secret, every other line the key).
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export const languages = ["curl", "JavaScript", "Python", "Go"] as const;
+export type Language = (typeof languages)[number];
+
+export interface Credentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** The sample with the reader's two edits. */
+export function filledIn(text: string, from: string, to: string, credentials: Credentials): string {
+  return text
+    .split("\n")
+    .map((line) => line.replaceAll(from, to).replaceAll("YOUR_SECRET_TOKEN", /x-api-secret/i.test(line) ? credentials.apiSecret : credentials.apiKey))
+    .join("\n")
+    .replaceAll(new URL(from).host, new URL(to).host); // Python's http.client names host and path apart
+}
+
+const timeout = 60_000;
+
+/** Runs one sample; resolves with what it printed, rejects when it exits non-zero. */
+export async function runSample(language: Exclude<Language, "Go">, text: string): Promise<string> {
+  const [file, args] =
+    language === "curl"
+      ? ["bash", ["-c", `set -e\n${text.replace(/^curl /m, "curl -sS --fail-with-body ")}`]]
+      : language === "JavaScript"
+        ? [process.execPath, ["--input-type=module", "-e", text]]
+        : ["python3", ["-c", text]];
+  const { stdout } = await run(file, args as string[], { timeout });
+  return stdout;
+}
+
+/**
+ * Runs Go samples in one build (a `go run` per sample costs a compile each): each sample's
+ * `func main()` becomes `func sampleN()` in its own file of one package, and a main calls
+ * them in order. Nothing else of the text changes.
+ */
+export async function runGoSamples(texts: string[]): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "docs-go-"));
+  try {
+    mkdirSync(join(dir, "samples"));
+    texts.forEach((text, i) => {
+      if (!/^func main\(\) \{$/m.test(text)) throw new Error(`Go sample ${i} has no func main()`);
+      writeFileSync(join(dir, "samples", `sample${i}.go`), text.replace(/^func main\(\) \{$/m, `func sample${i}() {`));
+    });
+    writeFileSync(join(dir, "samples", "main.go"), `package main\n\nfunc main() {\n${texts.map((_, i) => `\tsample${i}()\n`).join("")}}\n`);
+    writeFileSync(join(dir, "samples", "go.mod"), "module samples\n\ngo 1.19\n");
+    const { stdout } = await run("go", ["run", "."], { cwd: join(dir, "samples"), timeout: 180_000, env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" } });
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
