@@ -15,7 +15,7 @@ import { operationChanges } from "../../scripts/diff/operations.js";
 import { operationsOf } from "../../server/http/document.js";
 import { indexModule, stubModule } from "../../server/stubs/templates.js";
 import { planStubs, type StubPlan } from "../../server/stubs/plan.js";
-import { changedContract } from "../support/changed-contract.js";
+import { changedContract, nextMinor } from "../support/changed-contract.js";
 import { doc } from "../support/document.js";
 
 const changed = changedContract(doc);
@@ -69,7 +69,8 @@ describe("a rerun after a contract update", () => {
     expect(plan.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "new", change: { kind: "added" } });
     expect(plan.writes.get("index.ts")).toBe(indexModule(Object.keys(tableOf(changed))));
     expect(plan.files.filter((file) => file.outcome === "stub")).toHaveLength(Object.keys(operations).length - 1);
-    expect(plan.versions).toEqual({ previous: "2.0.0", current: "2.1.0" });
+    const version = doc.info.version as string;
+    expect(plan.versions).toEqual({ previous: version, current: nextMinor(version) });
   });
 
   it("deletes the untouched stub of a removed operation, reports an implemented one, and leaves an edited map", () => {

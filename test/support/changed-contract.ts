@@ -2,13 +2,16 @@
 // with a new operation (DELETE /gadgets/{id}, 204 without a body; named after the gadgets
 // test document's, never one this API will add, so the tests outlive a real addition) and a
 // changed one (the widget gains a required `label`, which readWidget's handler must now
-// return), version 2.1.0. The stubs tests (unit and packed) rerun `authsvc-api stubs` against it.
+// return), its version the next minor one. The stubs tests (unit and packed) rerun `authsvc-api stubs` against it.
 type Json = any;
+
+/** `3.0.0` → `3.1.0`. */
+export const nextMinor = (version: string) => version.replace(/^(\d+)\.(\d+)\.\d+$/, (_, major, minor) => `${major}.${Number(minor) + 1}.0`);
 
 /** A modified deep copy of `document` (a bundled document of this API). */
 export function changedContract(document: Json): Json {
   const doc = structuredClone(document);
-  doc.info.version = "2.1.0";
+  doc.info.version = nextMinor(doc.info.version);
   const widget = doc.components.schemas.Widget;
   widget.properties.label = { type: "string", maxLength: 40 };
   widget.required.push("label");
