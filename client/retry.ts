@@ -56,8 +56,28 @@ export function retryAfterMs(response: Response, now = Date.now()): number | und
   const value = response.headers.get("retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const date = httpDate(value);
+  return date === undefined ? undefined : Math.max(0, date - now);
+}
+
+const day = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const month = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+const time = "\\d{2}:\\d{2}:\\d{2}";
+/** RFC 9110's HTTP-date: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient should still read. */
+const imfFixdate = new RegExp(`^${day}, \\d{2} ${month} \\d{4} ${time} GMT$`);
+const rfc850 = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${month}-\\d{2} ${time} GMT$`);
+const asctime = new RegExp(`^${day} ${month} [ \\d]\\d ${time} \\d{4}$`);
+
+/**
+ * The time an HTTP-date names, or undefined for anything else. Only these grammars reach
+ * Date.parse, which reads far more: V8 takes `1.5` as 5 January 2001 and `-1` as 1 January
+ * 2001, so a malformed Retry-After would mean "retry at once" instead of being ignored.
+ */
+function httpDate(value: string): number | undefined {
+  // asctime carries no zone; it is GMT, as the other two say.
+  const text = imfFixdate.test(value) || rfc850.test(value) ? value : asctime.test(value) ? `${value} GMT` : undefined;
+  const time = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

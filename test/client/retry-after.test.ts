@@ -1,5 +1,6 @@
 // `Retry-After` is delta-seconds or an HTTP date (RFC 9110 §10.2.3): `5s` is neither, so the
-// client falls back to its own backoff instead of reading 5 seconds. A mutant that dropped
+// client falls back to its own backoff instead of reading 5 seconds; nor are `1.5` or `-1`,
+// which Date.parse took for dates in 2001. A mutant that dropped
 // the end anchor of the delta-seconds pattern read `5s` as 5 and survived the retry tests.
 import { describe, expect, it } from "vitest";
 import { createApiClient, retryAfterMs } from "../../client/index.js";
@@ -18,6 +19,23 @@ describe("Retry-After", () => {
 
   it.each(["5s", "5 s", "1e3", "0x10", "five"])("%j is unreadable: no wait is taken from it", (value) => {
     expect(retryAfterMs(withRetryAfter(value))).toBeUndefined();
+  });
+
+  // Date.parse reads these as dates of 2001 (V8), which would have meant "retry at once".
+  it.each(["1.5", "-1", "Nov 6 1994", "2026-11-27T10:00:00Z", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 6 Nov 1994 08:49:37 GMT"])(
+    "%j is not an HTTP date: ignored",
+    (value) => {
+      expect(retryAfterMs(withRetryAfter(value))).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ["Sun, 06 Nov 1994 08:49:40 GMT", 3000],
+    ["Sunday, 06-Nov-94 08:49:40 GMT", 3000],
+    ["Sun Nov  6 08:49:40 1994", 3000],
+    ["Sun, 06 Nov 1994 08:49:30 GMT", 0],
+  ])("the HTTP date %j is %d ms from 08:49:37", (value, ms) => {
+    expect(retryAfterMs(withRetryAfter(value), Date.UTC(1994, 10, 6, 8, 49, 37))).toBe(ms);
   });
 
   it("through the client: a 429 with `Retry-After: 5s` is retried on the backoff, one with `5` beyond the longest wait is answered", async () => {
