@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { operations } from "../generated/operations.js";
-import { loadDocument, type ApiDocument } from "../server/http/document.js";
+import { loadDocument, type ApiDocument } from "../server/document/load.js";
 import { indexFile, planStubs, snapshotFile, type FileOutcome, type StubPlan } from "../server/stubs/plan.js";
 import { command, UsageError } from "./args.js";
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../generated/operations.js";
-import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../server/openapi-helpers.js";
+import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../server/document/walk.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

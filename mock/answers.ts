@@ -8,8 +8,8 @@
 // generated from the schema (`dynamic`). A `Prefer` the document does not hold is a 400.
 import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
 import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../server/problems.js";
-import { operationsOf, resolveRef, type ApiDocument } from "../server/http/document.js";
-import type { ParameterObject } from "../server/http/openapi-types.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../server/document/load.js";
+import type { ParameterObject } from "../server/document/types.js";
 import { current, type Preference } from "./prefer.js";
 import { dynamicAnswer } from "./dynamic.js";
 import { reportDateBounds } from "../server/rules/report-dates.js";

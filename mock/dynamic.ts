@@ -5,8 +5,8 @@
 // record's own `id`, and a list's `meta` agrees with its page (the page asked for, `limit`
 // records on each of three pages, the last one short), so a walk over the pages ends.
 import { createRequire } from "node:module";
-import { operationsOf, resolveRef, type ApiDocument } from "../server/http/document.js";
-import type { ParameterObject } from "../server/http/openapi-types.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../server/document/load.js";
+import type { ParameterObject } from "../server/document/types.js";
 import { pageOf } from "../server/rules/paging.js";
 
 type Generate = (resource: unknown, bundle: unknown, schema: unknown) => { _tag: "Left"; left: Error } | { _tag: "Right"; right: unknown };

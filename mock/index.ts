@@ -11,7 +11,7 @@ import { createContractApp } from "../server/express/app.js";
 import { answerClientErrors } from "../server/http/client-error.js";
 import { awaitingContinue } from "../server/http/expect-continue.js";
 import type { CorsOptions } from "../server/http/cors.js";
-import { basePathOf, loadDocument } from "../server/http/document.js";
+import { basePathOf, loadDocument } from "../server/document/load.js";
 import { createDrain } from "../server/http/drain.js";
 import { createLogger } from "../server/http/logging.js";
 import type { RateLimitOptions } from "../server/http/rate-limit.js";

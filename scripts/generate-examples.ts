@@ -6,7 +6,7 @@
 // `as const` (literal types) and deeply frozen, so a test that changes a fixture by mistake
 // throws instead of changing it for every later test; `copyOf()` gives a mutable copy.
 import { readFileSync, writeFileSync } from "node:fs";
-import { deref as derefIn, operationEntries } from "../server/openapi-helpers.js";
+import { deref as derefIn, operationEntries } from "../server/document/walk.js";
 
 const [input = "generated/openapi.json", output = "generated/examples.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));

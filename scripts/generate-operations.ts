@@ -3,7 +3,7 @@
 // credentials) read from the bundled document, so the server's router and the tests never
 // repeat a path by hand.
 import { readFileSync, writeFileSync } from "node:fs";
-import { deref, operationEntries } from "../server/openapi-helpers.js";
+import { deref, operationEntries } from "../server/document/walk.js";
 
 const [input = "generated/openapi.json", output = "generated/operations.ts"] = process.argv.slice(2);
 const doc = JSON.parse(readFileSync(input, "utf8"));

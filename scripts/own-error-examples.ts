@@ -7,7 +7,7 @@
 // path, while the shared names stay what the operation they name shows (they are exported
 // as typed examples). test/openapi/error-examples.test.ts checks the result.
 import { readFileSync, writeFileSync } from "node:fs";
-import { operationEntries } from "../server/openapi-helpers.js";
+import { operationEntries } from "../server/document/walk.js";
 
 const file = process.argv[2] ?? "generated/openapi.json";
 const doc = JSON.parse(readFileSync(file, "utf8"));

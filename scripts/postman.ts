@@ -11,7 +11,7 @@
 // with empty values to fill in.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deref, operationEntries } from "../server/openapi-helpers.js";
+import { deref, operationEntries } from "../server/document/walk.js";
 
 type Node = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

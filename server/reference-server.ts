@@ -3,12 +3,12 @@
 // `npm start` (server/main.ts, from the environment) and `authsvc-api serve` (cli/serve.ts,
 // from its flags), so both are the same program with the same defaults. SIGTERM/SIGINT stop
 // accepting connections, finish in-flight requests, and exit 0.
-import type { AppOptions } from "./app.js";
+import type { AppOptions } from "./reference-app.js";
 import type { ServerConfig } from "./config.js";
 import { useEmailAuthKey } from "./crypto/email-auth.js";
 import type { Store } from "./domain/index.js";
 import { createLogger } from "./http/logging.js";
-import { startServer } from "./listen.js";
+import { startServer } from "./start-server.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
 import type { Seed } from "./seed/types.js";
 import { createStore } from "./store/memory.js";

@@ -1,7 +1,8 @@
 // Which suites run in-process (in-memory store, servers inside the worker): the inner loop's
 // directories, and the files of the whole suite whose worker may share modules between
-// files. Chosen by directory, so a test file added to one of these directories joins them.
-import { readdirSync } from "node:fs";
+// files. Folders group tests by concern (test/stores/ holds every store suite); how a file
+// is isolated is decided here by what it needs, so a file joins the right set wherever it is.
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The directories of the inner loop (`npm run test:unit`); `npm test` runs them too. */
@@ -11,22 +12,31 @@ export const unitDirectories = ["openapi", "rules", "stores", "client", "server"
 export const childProcessTests = [
   "test/client/browser.test.ts",
   "test/server/http/entry-point.test.ts",
-  "test/server/store/credentials.test.ts",
+  "test/stores/memory/credentials.test.ts",
   "test/mock/main.test.ts",
   "test/express/handler-map.test.ts",
 ];
 
-/** Store suites run against PostgreSQL too in `npm test`, one cluster per file: a fresh process each there. */
-const clusterDirectories = ["stores"];
-
 const testFiles = (directory: string): string[] =>
   readdirSync(directory, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
-    .map((file) => join(directory, file).split("\\").join("/"));
+    .map((file) => join(directory, file).split("\\").join("/"))
+    .sort();
+
+/** The PostgreSQL store's own suites, with no in-memory half: `npm test` only (they skip without PostgreSQL). */
+export const postgresOnlyTests = testFiles("test/stores/postgres");
+
+/**
+ * Files that reach PostgreSQL: they import the cluster helper (test/postgres/database.ts),
+ * `forEachStore` (test/support/stores.ts, which runs a describe on both stores) or the
+ * PostgreSQL store's code (server/store/postgres/). In `npm test` each gets a fresh process:
+ * the helper holds one cluster per file.
+ */
+const reachesPostgres = (file: string): boolean =>
+  /from "(\.\.\/)+(postgres\/database|support\/stores|server\/store\/postgres\/[^"]+)\.js"/.test(readFileSync(file, "utf8"));
 
 /** The files of `npm test` whose worker shares modules between files (vitest `isolate: false`). */
 export const sharedModuleFiles = unitDirectories
-  .filter((directory) => !clusterDirectories.includes(directory))
   .flatMap((directory) => testFiles(`test/${directory}`))
-  .filter((file) => !childProcessTests.includes(file))
+  .filter((file) => !childProcessTests.includes(file) && !reachesPostgres(file))
   .sort();

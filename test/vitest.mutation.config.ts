@@ -12,7 +12,7 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["test/rules/**/*.test.ts", "test/stores/**/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts", "test/server/http/**/*.test.ts"],
+    include: ["test/rules/**/*.test.ts", "test/stores/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts", "test/server/http/**/*.test.ts"],
     exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/http/entry-point.test.ts"],
     env: { TEST_POSTGRES: "off" },
     testTimeout: 120_000,

@@ -94,7 +94,7 @@ export function isGitRef(repo: string, ref: string): boolean {
  * The document as committed at `ref`, bundled as the tree at `ref` bundled it. The whole tree
  * is taken (`git archive`, 4 MB today), not only `openapi/`: the bundle step of a tree
  * imports whatever that tree's scripts import (own-error-examples.ts reads
- * server/openapi-helpers.ts), and a list of paths would break on the next such import. A
+ * server/document/walk.ts), and a list of paths would break on the next such import. A
  * commit has no installed packages, so it runs with this checkout's node_modules.
  */
 export function bundleAtRef(repo: string, ref: string, label = ref): Bundle {

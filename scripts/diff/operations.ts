@@ -6,7 +6,7 @@
 // documents are compared structurally, each operation's parts with every `$ref` inlined and
 // the single-member `allOf` folded (canonical.ts, as the release diff does), annotations
 // (descriptions, examples, titles, `x-` extensions) left out: a handler need not follow them.
-import { deref, operationEntries } from "../../server/openapi-helpers.js";
+import { deref, operationEntries } from "../../server/document/walk.js";
 import { foldSingleAllOf } from "./canonical.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -10,6 +10,7 @@ import { diffFiles, type Change, type DiffResult } from "../diff/index.js";
 import { bundleSource } from "../diff/load.js";
 import { ownRules } from "../diff/policy.js";
 import { describeBaseline, findBaseline } from "./baseline.js";
+import { sectionOf } from "./versions.js";
 
 export const changelogFile = "CHANGELOG.md";
 
@@ -40,15 +41,6 @@ const newer = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true
 
 /** Where `npm run changelog` writes: always the next release's notes, never a released heading. */
 export const unreleased = "[Unreleased]";
-
-/** The text of the `## <title>` section ("" when absent). */
-export function sectionOf(text: string, title: string): string {
-  const start = text.split("\n").findIndex((line) => line.startsWith(`## ${title}`));
-  if (start < 0) return "";
-  const lines = text.split("\n").slice(start + 1);
-  const end = lines.findIndex((line) => line.startsWith("## "));
-  return lines.slice(0, end < 0 ? undefined : end).join("\n");
-}
 
 /**
  * The notes written since the release `baseVersion`: [Unreleased] and every `## [X.Y.Z]`

@@ -11,18 +11,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { releasedVersions, releaseVersionProblem, statedVersions, unreleasedEntries } from "./versions.js";
+import { releasedVersions, releaseVersionProblem, sectionOf, statedVersions, unreleasedEntries } from "./versions.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const major = (version: string) => Number(version.split(".")[0]);
-
-/** The text of the `## [version]` section. */
-function sectionOf(changelog: string, version: string): string {
-  const start = changelog.indexOf(`## [${version}]`);
-  if (start < 0) return "";
-  const next = changelog.indexOf("\n## ", start + 1);
-  return changelog.slice(start, next < 0 ? undefined : next);
-}
 
 /** The reasons the repository at `repo` must not be published (none: it may). */
 export function refusals(repo: string, runGate = true): string[] {
@@ -40,7 +32,7 @@ export function refusals(repo: string, runGate = true): string[] {
   if (unreleasedEntries(changelog) !== "")
     reasons.push("CHANGELOG.md has entries under [Unreleased]: they would ship outside this release's notes (npm run release -- <version> moves them)");
   const previous = releasedVersions(changelog).find((released) => released !== version);
-  if (previous && /\*\*Breaking/.test(sectionOf(changelog, version)) && major(version) <= major(previous)) {
+  if (previous && /\*\*Breaking/.test(sectionOf(changelog, `[${version}]`)) && major(version) <= major(previous)) {
     reasons.push(`CHANGELOG.md [${version}] lists a breaking change but ${version} does not raise the major version of ${previous}`);
   }
 

@@ -44,10 +44,23 @@ export function releasedVersions(changelog: string): string[] {
   return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\]/gm)].map((match) => match[1]!);
 }
 
+/**
+ * The text of the `## <title>` section ("" when absent): the lines under its heading up to the next
+ * `## `. The one reader of a changelog section, for the publish check and `npm run changelog`.
+ */
+export function sectionOf(text: string, title: string): string {
+  const start = text.split("\n").findIndex((line) => line.startsWith(`## ${title}`));
+  if (start < 0) return "";
+  const lines = text.split("\n").slice(start + 1);
+  const end = lines.findIndex((line) => line.startsWith("## "));
+  return lines.slice(0, end < 0 ? undefined : end).join("\n");
+}
+
 /** The text under `## [Unreleased]` (its bare `###` headings and blank lines aside). */
 export function unreleasedEntries(changelog: string): string {
-  const match = /^## \[Unreleased\][^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(changelog);
-  return (match?.[1] ?? "").replace(/^###.*$/gm, "").trim();
+  return sectionOf(changelog, "[Unreleased]")
+    .replace(/^###.*$/gm, "")
+    .trim();
 }
 
 /** Every place that states the version, as `place → version` (undefined where absent). */

@@ -6,7 +6,7 @@
 // half-way through (no lost update). The in-memory store (server/store/memory.ts) gets this
 // from running each method synchronously; a store that awaits between reading and writing
 // (a database round trip) needs a transaction, a row lock or a single UPDATE statement.
-// test/server/store/concurrency.test.ts proves both over HTTP.
+// test/stores/memory/concurrency.test.ts proves both over HTTP.
 import type { Caller } from "./caller.js";
 import type { Page, Paging, ReportFilters } from "./query.js";
 import type {

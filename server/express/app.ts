@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import type { operations as ApiOperations } from "../../generated/schema.js";
 import { bodyLimitKb } from "../problems.js";
 import { arrayBoundsFor } from "../http/array-bounds.js";
-import { basePathOf, loadDocument, operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
+import { basePathOf, loadDocument, operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
 import { duplicateCredentialCheck } from "../http/duplicate-credentials.js";
 import { continueWhenExpected } from "../http/expect-continue.js";
 import { addressQueue, concurrencyLimiter, defaultAddressInFlight, defaultConcurrencyLimit } from "../http/concurrency-limit.js";

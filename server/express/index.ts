@@ -36,6 +36,6 @@ export type { components, operations, paths } from "../../generated/schema.js";
 export type { Authenticator } from "../http/security.js";
 export type { RateLimitOptions } from "../http/rate-limit.js";
 export type { CorsOptions } from "../http/cors.js";
-export type { ApiDocument } from "../http/document.js";
+export type { ApiDocument } from "../document/load.js";
 export { createLogger } from "../http/logging.js";
 export { ApiProblem, conflict, invalid, notFound, problemKinds, type Problem, type ProblemCode, type ProblemErrorItem } from "../problems.js";

@@ -1,8 +1,8 @@
 // The operations of a document as the layer serves them: where each lives, the credential
 // scheme it takes, and the media type of each documented 2xx response. Read once, when the
 // app is built.
-import { operationsOf, resolveRef, type ApiDocument } from "../http/document.js";
-import type { ResponseObject } from "../http/openapi-types.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
+import type { ResponseObject } from "../document/types.js";
 
 export interface ServedOperation {
   operationId: string;

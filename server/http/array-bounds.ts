@@ -2,9 +2,9 @@
 // with `allErrors` Ajv walks and reports every item, so 33,000 invalid items cost ~0.5 s of
 // CPU and a 7 MB error list. Bounds come from each operation's request-body schema.
 import type { RequestHandler } from "express";
-import type { OperationObject, ReferenceObject, SchemaObject } from "./openapi-types.js";
+import type { OperationObject, ReferenceObject, SchemaObject } from "../document/types.js";
 import { ApiProblem, type ProblemErrorItem } from "../problems.js";
-import { resolveRef, type ApiDocument } from "./document.js";
+import { resolveRef, type ApiDocument } from "../document/load.js";
 import { describeErrors } from "./validation-errors.js";
 
 type Schema = SchemaObject & { allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[] };

@@ -5,7 +5,7 @@
 // then withholds the answer from the page.
 import cors from "cors";
 import type { RequestHandler } from "express";
-import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
 import { escapeRegExp } from "./path-pattern.js";
 
 /** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */

@@ -3,7 +3,7 @@
 // extensions (docs/versioning.md). Read from the document once, when the app is built.
 import type { RequestHandler } from "express";
 import { pathPattern } from "./path-pattern.js";
-import { operationsOf, type ApiDocument } from "./document.js";
+import { operationsOf, type ApiDocument } from "../document/load.js";
 import { routedPath } from "./request-path.js";
 
 /** The headers a deprecated operation sends; undefined for an operation in good standing. */

@@ -4,9 +4,9 @@
 // come from the document.
 import type { RequestHandler } from "express";
 import { ApiProblem, type ProblemErrorItem } from "../problems.js";
-import { resolveRef, type ApiDocument } from "./document.js";
+import { resolveRef, type ApiDocument } from "../document/load.js";
 import { pathPattern } from "./path-pattern.js";
-import type { OperationObject, ParameterObject, SchemaObject } from "./openapi-types.js";
+import type { OperationObject, ParameterObject, SchemaObject } from "../document/types.js";
 import { routedPath } from "./request-path.js";
 import { describeErrors, firstSentence } from "./validation-errors.js";
 

@@ -4,8 +4,8 @@
 // so `start_date=1767225600000` is answered "must be <= 9999999999 (Unix time in seconds …)"
 // without a rule per parameter name.
 import { maxProblemErrors, type ProblemErrorItem } from "../problems.js";
-import { operationsOf, resolveRef, type ApiDocument } from "./document.js";
-import type { ParameterObject, SchemaObject } from "./openapi-types.js";
+import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
+import type { ParameterObject, SchemaObject } from "../document/types.js";
 
 /** One error as eov reports it: `path` is `/query/limit`, `/params/id`, `/headers/x`, `/body/…` or a bare pointer. */
 export interface ValidatorErrorItem {

@@ -1,7 +1,7 @@
 // The JSON Schema of a seed file, made from the document's own components so that a seed
 // record is valid exactly when the API could return it; only the seed-only parts
 // (applications, credentials, users, the transport's plain auth) are written here.
-import { loadDocument, resolveRef } from "../http/document.js";
+import { loadDocument, resolveRef } from "../document/load.js";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // write) synchronously before the promise it returns settles, with no await inside.
 // JavaScript runs one synchronous step at a time, so two changes never interleave and a
 // change never reads a state another change is half-way through (no lost update).
-// test/server/store/concurrency.test.ts proves it over HTTP.
+// test/stores/memory/concurrency.test.ts proves it over HTTP.
 import { randomBytes } from "node:crypto";
 import { openAuth, sealAuth } from "../crypto/email-auth.js";
 import { notFound } from "../problems.js";

@@ -8,7 +8,7 @@
 // current document and under the previous one: nothing to remember, no marker to delete,
 // and an implemented handler is never written to, whatever it holds.
 import { operationChanges, type OperationChange } from "../../scripts/diff/operations.js";
-import { operationsOf, type ApiDocument } from "../http/document.js";
+import { operationsOf, type ApiDocument } from "../document/load.js";
 import { indexModule, stubFile, stubModule, type StubOperation } from "./templates.js";
 
 /** Where the document a directory was generated from is kept, beside its modules. */

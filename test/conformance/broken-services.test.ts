@@ -15,7 +15,7 @@ import { exampleFixtures } from "../../conformance/calls.js";
 import { listChecks } from "../../conformance/list-checks.js";
 import type { Handlers } from "../../server/express/contract.js";
 import { createHandlers } from "../../server/handlers/index.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../../server/start-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
 import { appA, appB, recordsOfA } from "../support/demo.js";

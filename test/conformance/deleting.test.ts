@@ -9,7 +9,7 @@ import { expectProblem, expectThat } from "../../conformance/expect.js";
 import { viaFetch } from "../../conformance/http.js";
 import { runChecks, type Check, type Target } from "../../conformance/suite.js";
 import { createContractApp, listen, notFound, type Handlers, type Listening } from "../../server/express/index.js";
-import type { ApiDocument } from "../../server/http/document.js";
+import type { ApiDocument } from "../../server/document/load.js";
 import { gadgetHandlers } from "../express/gadgets/handlers.js";
 import type { operations } from "../express/gadgets/schema.js";
 

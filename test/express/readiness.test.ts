@@ -12,7 +12,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { createContractApp, listen, ready, type Handlers, type Listening } from "../../server/express/index.js";
-import { loadDocument } from "../../server/http/document.js";
+import { loadDocument } from "../../server/document/load.js";
 import { operation, successExample } from "../support/document.js";
 import { credentialsFor, validRequest } from "../support/requests.js";
 

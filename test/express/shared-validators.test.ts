@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import OpenApiValidator from "express-openapi-validator";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createContractApp } from "../../server/express/index.js";
-import type { ApiDocument } from "../../server/http/document.js";
+import type { ApiDocument } from "../../server/document/load.js";
 import { captureLogs } from "../support/logs.js";
 import { gadgetHandlers } from "./gadgets/handlers.js";
 import type { operations } from "./gadgets/schema.js";

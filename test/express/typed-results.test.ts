@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractApp, type Handlers } from "../../server/express/index.js";
-import type { ApiDocument } from "../../server/http/document.js";
+import type { ApiDocument } from "../../server/document/load.js";
 import { captureLogs } from "../support/logs.js";
 import { gadgetHandlers } from "./gadgets/handlers.js";
 import type { operations } from "./gadgets/schema.js";

@@ -2,14 +2,14 @@
 // by method and path and through composed schemas.
 // Tests state the source's facts themselves and look them up here, so a change to the
 // document that drops a fact fails a test instead of changing what the test expects.
-import { httpMethods } from "../../server/openapi-helpers.js";
+import { httpMethods } from "../../server/document/walk.js";
 import { deref, doc, type Node } from "../support/document.js";
 
 // The document, `$ref` resolution and the validator are test/support's, shared by every suite.
 export { bundlePath, check, createAjv, deref, doc, validator, type Node } from "../support/document.js";
 
 // The eight methods of a path item: the one list the server, the generators and the conformance suite use.
-export { httpMethods } from "../../server/openapi-helpers.js";
+export { httpMethods } from "../../server/document/walk.js";
 
 export interface Operation {
   method: string;

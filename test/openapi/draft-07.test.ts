@@ -11,7 +11,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { absoluteRefs, schemaBase } from "../../server/openapi-helpers.js";
+import { absoluteRefs, schemaBase } from "../../server/document/walk.js";
 import { arbitrary } from "../fuzz/schema-arbitrary.js";
 import { deref, doc, operation, requestExamples, validator } from "../support/document.js";
 import { operationIds } from "../support/requests.js";

@@ -7,7 +7,7 @@
 // only, also when it is the `cause` of another error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggableError } from "../../server/http/logging.js";
-import { startServer, type RunningServer } from "../../server/listen.js";
+import { startServer, type RunningServer } from "../../server/start-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { demo } from "../support/demo.js";
 import { captureLogs } from "../support/logs.js";

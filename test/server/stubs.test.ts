@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli/stubs.js";
 import { operations } from "../../generated/operations.js";
 import { operationChanges } from "../../scripts/diff/operations.js";
-import { operationsOf } from "../../server/http/document.js";
+import { operationsOf } from "../../server/document/load.js";
 import { indexModule, stubModule } from "../../server/stubs/templates.js";
 import { planStubs, type StubPlan } from "../../server/stubs/plan.js";
 import { changedContract, nextMinor } from "../support/changed-contract.js";

@@ -1,7 +1,7 @@
 // Credentials on every store (test/support/stores.ts): a key authenticates its own
 // application, the key pair needs both halves of the same application, the caller answered
 // is frozen, and a seed may give credentials as SHA-256 digests only. What each store keeps
-// at rest: test/server/store/credentials.test.ts (heap) and test/postgres/store.test.ts (tables).
+// at rest: test/stores/memory/credentials.test.ts (heap) and test/stores/postgres/store.test.ts (tables).
 import { expect, it } from "vitest";
 import { sha256Hex } from "../../server/crypto/hash.js";
 import { loadSeed } from "../../server/seed/load.js";

@@ -7,7 +7,7 @@ import { badInputs } from "../../conformance/contract-checks.js";
 import { clientCalls, idFixtures } from "../../conformance/calls.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
-import { deref as derefIn } from "../../server/openapi-helpers.js";
+import { deref as derefIn } from "../../server/document/walk.js";
 import { createStore } from "../../server/store/memory.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

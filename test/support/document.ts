@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../../server/openapi-helpers.js";
+import { absoluteRefs, deref as derefIn, resolvePointer, schemaBase } from "../../server/document/walk.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -20,12 +20,12 @@ export const bundlePath = new URL("../../generated/openapi.json", import.meta.ur
 /** The bundled document, `generated/openapi.json`. */
 export const doc: Node = JSON.parse(readFileSync(bundlePath, "utf8"));
 
-/** The node a local `$ref` (`#/...`) names, its pointer segments unescaped; throws when dangling (server/openapi-helpers.ts). */
+/** The node a local `$ref` (`#/...`) names, its pointer segments unescaped; throws when dangling (server/document/walk.ts). */
 export function resolveRef(ref: string): Node {
   return resolvePointer(doc, ref);
 }
 
-/** Follows a local `$ref` to its target, repeatedly; any other node comes back as it is (server/openapi-helpers.ts). */
+/** Follows a local `$ref` to its target, repeatedly; any other node comes back as it is (server/document/walk.ts). */
 export function deref<T = Node>(node: Node): T {
   return derefIn<T>(doc, node);
 }

@@ -43,7 +43,7 @@ const suites = [
   "test/openapi/examples.test.ts",
   "test/server/http/auth-matrix.test.ts",
   "test/msw/msw.test.ts",
-  "test/server/store/examples.test.ts",
+  "test/stores/memory/examples.test.ts",
 ];
 
 const git = (...args: string[]) => run("git", ["-c", "user.name=copy", "-c", "user.email=copy@127.0.0.1", ...args], copy);

@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChangelog, markerOf, missingFromChangelog, sectionOf } from "../../scripts/release/changelog.js";
+import { checkChangelog, markerOf, missingFromChangelog } from "../../scripts/release/changelog.js";
+import { sectionOf } from "../../scripts/release/versions.js";
 import { bin, root, run } from "../tooling/run.js";
 import { breakingEdit, createRepo, edit, raiseMajor } from "./repo.js";
 

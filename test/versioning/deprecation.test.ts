@@ -27,8 +27,8 @@ function deprecatedCopy(): Node {
 }
 
 // The server reads the bundled document through loadDocument(); here it reads the copy.
-vi.mock("../../server/http/document.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../server/http/document.js")>();
+vi.mock("../../server/document/load.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../server/document/load.js")>();
   return { ...original, loadDocument: () => (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy ?? original.loadDocument() };
 });
 

@@ -1,5 +1,5 @@
 // Every statement the PostgreSQL store runs, in one place, so a test can read them all:
-// each one that touches a tenant table names application_id (test/postgres/scoping.test.ts).
+// each one that touches a tenant table names application_id (test/stores/postgres/scoping.test.ts).
 // The two exceptions are marked `unscoped` and say why.
 
 /** One hit on a rate-limit counter ($1 key, $2 window ms): a new window once the old one is over. */

@@ -3,7 +3,7 @@
 // the rest. Integer parameters follow a strict decimal grammar with the document's bounds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrayBounds } from "../../../server/http/array-bounds.js";
-import { loadDocument, operationsOf, resolveRef } from "../../../server/http/document.js";
+import { loadDocument, operationsOf, resolveRef } from "../../../server/document/load.js";
 import { integerProblem } from "../../../server/http/integer-query.js";
 import { maxProblemErrors } from "../../../server/problems.js";
 import { appA, recordsOfA } from "../../support/demo.js";

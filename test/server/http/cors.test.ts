@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { corsAllowedHeaders, corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/http/cors.js";
 import { operations } from "../../../generated/operations.js";
 import { appA } from "../../support/demo.js";
-import { loadDocument } from "../../../server/http/document.js";
+import { loadDocument } from "../../../server/document/load.js";
 import { problemOf, startHarness, type Harness } from "./harness.js";
 
 let server: Harness | undefined;

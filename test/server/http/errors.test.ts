@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
-import { httpMethods } from "../../../server/openapi-helpers.js";
+import { httpMethods } from "../../../server/document/walk.js";
 import { appA } from "../../support/demo.js";
 import { doc } from "../../support/document.js";
 import { rawRequest } from "../../bad-input/raw-http.js";

@@ -3,7 +3,7 @@
 // checks keep the two from drifting: a code added to the document without a kind, or an
 // example whose title, status or type URL the server would not send, fails here.
 import { describe, expect, it } from "vitest";
-import { loadDocument, resolveRef } from "../../../server/http/document.js";
+import { loadDocument, resolveRef } from "../../../server/document/load.js";
 import { problemKinds, problemTypeBase, type ProblemCode } from "../../../server/problems.js";
 
 const document = loadDocument();

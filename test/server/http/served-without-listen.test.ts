@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../server/app.js";
+import { createApp } from "../../../server/reference-app.js";
 import { listen } from "../../../server/express/listen.js";
 import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";

@@ -4,7 +4,7 @@
 // them still cannot pick its own or lock out another.
 import { afterEach, describe, expect, it } from "vitest";
 import { trustProxyFromEnv } from "../../../server/http/trust-proxy.js";
-import { createApp } from "../../../server/app.js";
+import { createApp } from "../../../server/reference-app.js";
 import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { send, startHarness, type Harness } from "./harness.js";

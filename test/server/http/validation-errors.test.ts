@@ -2,7 +2,7 @@
 // path shape eov produces, one item per offending value, and the document's description
 // appended to parameter messages.
 import { describe, expect, it } from "vitest";
-import { loadDocument } from "../../../server/http/document.js";
+import { loadDocument } from "../../../server/document/load.js";
 import { describeErrors, parameterHints, toErrorItems } from "../../../server/http/validation-errors.js";
 
 const hints = parameterHints(loadDocument());

@@ -3,7 +3,7 @@
 // 10 ms at 100k) is a benchmark target, measured by `npm run bench:scale`, not timed here.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EncryptionReport, ReportFilters, Store } from "../../../server/domain/index.js";
-import { callerA, setup } from "../operations/harness.js";
+import { callerA, setup } from "../../server/operations/harness.js";
 
 const size = 100_000;
 const countries = ["ES", "PT", "FR", "DE", "IT", "US", "GB", "NL"];

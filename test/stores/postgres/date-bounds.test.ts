@@ -7,12 +7,12 @@
 // whole day (the partial day is counted in the rows), with and
 // without the group filter, on PostgreSQL and, as the reference, in memory.
 import { beforeAll, describe, expect, it } from "vitest";
-import { epochMs, generateReports } from "../../bench/scale/generate.js";
-import type { ReportFilters } from "../../server/domain/index.js";
-import { loadSeed } from "../../server/seed/load.js";
-import { createStore } from "../../server/store/memory.js";
-import { callerA } from "../server/operations/harness.js";
-import { unavailable, useDatabase } from "./database.js";
+import { epochMs, generateReports } from "../../../bench/scale/generate.js";
+import type { ReportFilters } from "../../../server/domain/index.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import { createStore } from "../../../server/store/memory.js";
+import { callerA } from "../../server/operations/harness.js";
+import { unavailable, useDatabase } from "../../postgres/database.js";
 
 const seed = loadSeed();
 const dayMs = 86_400_000;

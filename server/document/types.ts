@@ -1,7 +1,7 @@
 // The few OpenAPI 3.1 object shapes the server reads, declared here rather than imported
 // from express-openapi-validator's private `dist/framework/types` (not part of its API, and
 // absent from a consumer's install when the package layout changes).
-import type { HttpMethod } from "../openapi-helpers.js";
+import type { HttpMethod } from "./walk.js";
 
 /** A `$ref` to somewhere else in the document. */
 export interface ReferenceObject {

@@ -1,6 +1,6 @@
 // The reference server's Express app: this repository's handlers over a store, served by
 // the package's contract-enforcing layer (server/express/), the same code a consumer's
-// service runs. It never listens (server/listen.ts and server/reference-server.ts do).
+// service runs. It never listens (server/start-server.ts and server/reference-server.ts do).
 import type express from "express";
 import { createContractApp, type ContractAppOptions } from "./express/app.js";
 import type { Handlers } from "./express/contract.js";

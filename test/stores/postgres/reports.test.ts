@@ -2,14 +2,14 @@
 // answers (records, order and exact total_count) for every filter alone and combined,
 // over generated reports bulk-loaded with COPY through addReports.
 import { beforeAll, describe, expect, it } from "vitest";
-import { epochMs, generateReports } from "../../bench/scale/generate.js";
-import { createStore } from "../../server/store/memory.js";
-import { createPostgresStore } from "../../server/store/postgres/index.js";
-import { reportQuery } from "../../server/store/postgres/reports.js";
-import { loadSeed } from "../../server/seed/load.js";
-import type { ReportFilters } from "../../server/domain/index.js";
-import { callerA, callerB } from "../server/operations/harness.js";
-import { unavailable, useDatabase } from "./database.js";
+import { epochMs, generateReports } from "../../../bench/scale/generate.js";
+import { createStore } from "../../../server/store/memory.js";
+import { createPostgresStore } from "../../../server/store/postgres/index.js";
+import { reportQuery } from "../../../server/store/postgres/reports.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import type { ReportFilters } from "../../../server/domain/index.js";
+import { callerA, callerB } from "../../server/operations/harness.js";
+import { unavailable, useDatabase } from "../../postgres/database.js";
 
 const seed = loadSeed();
 const reports = generateReports({ count: 3000, applicationId: callerA.applicationId, organizationId: callerA.organizationId, accounts: 40 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../generated/operations.js";
 import { openAuth } from "../../../server/crypto/email-auth.js";
-import { callerA, setup } from "../operations/harness.js";
+import { callerA, setup } from "../../server/operations/harness.js";
 import { demo } from "../../support/demo.js";
 import { pathExample, requestExamples, responseExamples, successErrors } from "../../support/document.js";
 

@@ -3,16 +3,16 @@
 // digests and sealed auth at rest, concurrent first saves, and migrations applied once.
 // The behaviour both stores share is tested once for both in test/stores/.
 import { beforeEach, describe, expect, it } from "vitest";
-import { openAuth } from "../../server/crypto/email-auth.js";
-import { sha256 } from "../../server/crypto/hash.js";
-import { migrate, migrations } from "../../server/store/postgres/migrate.js";
-import { createStore } from "../../server/store/memory.js";
-import { loadSeed } from "../../server/seed/load.js";
-import { ApiProblem } from "../../server/problems.js";
-import { callerA, callerB, fixedNow } from "../server/operations/harness.js";
-import { demo, recordsOfA } from "../support/demo.js";
-import { requestExamples } from "../support/document.js";
-import { unavailable, useDatabase } from "./database.js";
+import { openAuth } from "../../../server/crypto/email-auth.js";
+import { sha256 } from "../../../server/crypto/hash.js";
+import { migrate, migrations } from "../../../server/store/postgres/migrate.js";
+import { createStore } from "../../../server/store/memory.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import { ApiProblem } from "../../../server/problems.js";
+import { callerA, callerB, fixedNow } from "../../server/operations/harness.js";
+import { demo, recordsOfA } from "../../support/demo.js";
+import { requestExamples } from "../../support/document.js";
+import { unavailable, useDatabase } from "../../postgres/database.js";
 
 const demoSeed = loadSeed();
 const paging = { limit: 10, page: 1 };

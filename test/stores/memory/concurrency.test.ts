@@ -10,7 +10,7 @@ import { updateProvider } from "../../../server/rules/sms-providers.js";
 import type { SmsProvider, Store } from "../../../server/domain/index.js";
 import { startServer, type RunningServer } from "../../support/server.js";
 import { createStore } from "../../../server/store/memory.js";
-import { demo, seedWithProviders } from "../operations/harness.js";
+import { demo, seedWithProviders } from "../../server/operations/harness.js";
 
 const providerCount = 6;
 const last = `sms_p${providerCount}`;

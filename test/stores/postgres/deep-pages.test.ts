@@ -5,13 +5,13 @@
 // index entries, not the `(page - 1) * limit` entries before it.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateReports } from "../../bench/scale/generate.js";
-import { createStore } from "../../server/store/memory.js";
-import { reportPageAndCount, seekFrom, seekPageAndCount } from "../../server/store/postgres/reports.js";
-import { loadSeed } from "../../server/seed/load.js";
-import type { Paging, ReportFilters } from "../../server/domain/index.js";
-import { callerA } from "../server/operations/harness.js";
-import { unavailable, useDatabase } from "./database.js";
+import { generateReports } from "../../../bench/scale/generate.js";
+import { createStore } from "../../../server/store/memory.js";
+import { reportPageAndCount, seekFrom, seekPageAndCount } from "../../../server/store/postgres/reports.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import type { Paging, ReportFilters } from "../../../server/domain/index.js";
+import { callerA } from "../../server/operations/harness.js";
+import { unavailable, useDatabase } from "../../postgres/database.js";
 
 const seed = loadSeed();
 const app = callerA.applicationId;

@@ -2,14 +2,14 @@
 // Retry-After (never an unexpected error), and normal answers come back once it restarts;
 // a pool with every connection held makes a call wait its bounded time, then 503.
 import { describe, expect, it } from "vitest";
-import { loadSeed } from "../../server/seed/load.js";
-import { createPostgresStore } from "../../server/store/postgres/index.js";
-import { retryAfterSeconds } from "../../server/store/postgres/unavailable.js";
-import { callerA, problemOf } from "../server/operations/harness.js";
-import { recordsOfA } from "../support/demo.js";
-import { demo } from "../support/demo.js";
-import { unavailable, useDatabase } from "./database.js";
-import { startServerProcess } from "../support/server-process.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import { createPostgresStore } from "../../../server/store/postgres/index.js";
+import { retryAfterSeconds } from "../../../server/store/postgres/unavailable.js";
+import { callerA, problemOf } from "../../server/operations/harness.js";
+import { recordsOfA } from "../../support/demo.js";
+import { demo } from "../../support/demo.js";
+import { unavailable, useDatabase } from "../../postgres/database.js";
+import { startServerProcess } from "../../support/server-process.js";
 
 const widget = recordsOfA.widgets[0]!;
 const paging = { limit: 10, page: 1 };

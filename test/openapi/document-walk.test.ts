@@ -1,11 +1,11 @@
-// The one document helper (server/openapi-helpers.ts): `$ref` resolution and the eight
+// The one document helper (server/document/walk.ts): `$ref` resolution and the eight
 // methods, used by the server, the conformance suite, the generators and the tests; no other
 // module writes its own method list or pointer walk.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { deref, httpMethods, operationEntries, resolvePointer } from "../../server/openapi-helpers.js";
+import { deref, httpMethods, operationEntries, resolvePointer } from "../../server/document/walk.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -65,6 +65,6 @@ describe("one helper", () => {
       return /\["get", "put"|\.slice\(2\)\s*\.split\("\/"\)/.test(text);
     });
     // scripts/diff/ classifies changes by its own rules and is replaced by `redocly diff`; this file names the pattern it looks for.
-    expect(own.filter((file) => !file.startsWith("scripts/diff/") && file !== "test/openapi/openapi-helpers.test.ts")).toEqual(["server/openapi-helpers.ts"]);
+    expect(own.filter((file) => !file.startsWith("scripts/diff/") && file !== "test/openapi/document-walk.test.ts")).toEqual(["server/document/walk.ts"]);
   });
 });

@@ -3,7 +3,7 @@
 // Tests, the conformance suite and the benchmarks start servers through this.
 import type { Server } from "node:http";
 import type express from "express";
-import { createApp, type AppOptions } from "./app.js";
+import { createApp, type AppOptions } from "./reference-app.js";
 import { listen, type ListenOptions } from "./express/listen.js";
 import { loadSeed } from "./seed/load.js";
 import { createStore } from "./store/memory.js";

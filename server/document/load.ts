@@ -3,8 +3,8 @@
 // from it. The one reader of the file for the server, the seed schema and the mock.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { deref, operationEntries } from "../openapi-helpers.js";
-import type { OpenApiDocument, OperationObject, ReferenceObject } from "./openapi-types.js";
+import { deref, operationEntries } from "./walk.js";
+import type { OpenApiDocument, OperationObject, ReferenceObject } from "./types.js";
 
 export type ApiDocument = OpenApiDocument;
 
@@ -35,7 +35,7 @@ export function basePathOf(document: Pick<ApiDocument, "servers">): string {
   return new URL(url, "http://placeholder").pathname.replace(/\/+$/, "");
 }
 
-/** Follows local `$ref`s (`#/components/...`) until a non-reference object (server/openapi-helpers.ts's deref, typed). */
+/** Follows local `$ref`s (`#/components/...`) until a non-reference object (server/document/walk.ts's deref, typed). */
 export function resolveRef<T>(document: ApiDocument, value: T | ReferenceObject): T {
   return deref<T>(document, value);
 }

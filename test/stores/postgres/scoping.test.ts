@@ -4,9 +4,9 @@
 // go without, and neither reads a tenant table's records.
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
-import { reportPageAndCount, reportQuery } from "../../server/store/postgres/reports.js";
-import { sql, unscoped } from "../../server/store/postgres/sql.js";
-import { migrations } from "../../server/store/postgres/migrate.js";
+import { reportPageAndCount, reportQuery } from "../../../server/store/postgres/reports.js";
+import { sql, unscoped } from "../../../server/store/postgres/sql.js";
+import { migrations } from "../../../server/store/postgres/migrate.js";
 
 /** Tables created by the migrations that carry application_id (the tenant tables). */
 const tenantTables = migrations()
@@ -79,7 +79,7 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
   // The e-mail key check and rotation read and re-seal every application's transport: a
   // database-wide task of the operator, like loading a seed.
   it("no other module of the store touches a tenant table (seed loading, the e-mail key check and migrations aside)", () => {
-    const dir = new URL("../../server/store/postgres/", import.meta.url);
+    const dir = new URL("../../../server/store/postgres/", import.meta.url);
     for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !["sql.ts", "reports.ts", "seed.ts", "migrate.ts", "email-key.ts"].includes(f))) {
       const text = readFileSync(new URL(file, dir), "utf8");
       expect(tablesOf(text), file).toEqual([]);
