@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createApiClient, retryAfterMs } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 
+/** 10:00:00 GMT on 27 November 2026, the clock of the HTTP-date cases. */
+const now = Date.UTC(2026, 10, 27, 10, 0, 0);
 const withRetryAfter = (value: string) => new Response(null, { status: 429, headers: { "retry-after": value } });
 
 describe("Retry-After", () => {
@@ -18,6 +20,26 @@ describe("Retry-After", () => {
 
   it.each(["5s", "5 s", "1e3", "0x10", "five"])("%j is unreadable: no wait is taken from it", (value) => {
     expect(retryAfterMs(withRetryAfter(value))).toBeUndefined();
+  });
+
+  // Date.parse read each of these as some instant (V8: `1.5` is 2001-01-05, `-1` 2001-01-01),
+  // so the client retried at once instead of backing off.
+  it.each(["1.5", "-1", "+5", "2026-11-27T10:00:00Z", "Nov 27 2026", "Fri, 27 Nov 2026 10:00:00 +0000", "Tue, 31 Feb 2026 10:00:00 GMT"])(
+    "%j is neither delta-seconds nor an HTTP-date: unreadable",
+    (value) => {
+      expect(retryAfterMs(withRetryAfter(value), now)).toBeUndefined();
+    },
+  );
+
+  // RFC 9110 §5.6.7: a recipient accepts the IMF-fixdate and both obsolete forms, all in GMT.
+  it.each([
+    ["Fri, 27 Nov 2026 10:00:05 GMT", 5000],
+    ["Friday, 27-Nov-26 10:00:05 GMT", 5000],
+    ["Fri Nov 27 10:00:05 2026", 5000],
+    ["Fri Nov  6 10:00:05 2026", 0],
+    ["Fri, 27 Nov 2026 09:00:00 GMT", 0],
+  ])("the HTTP-date %j is %d ms away", (value, ms) => {
+    expect(retryAfterMs(withRetryAfter(value), now)).toBe(ms);
   });
 
   it("through the client: a 429 with `Retry-After: 5s` is retried on the backoff, one with `5` beyond the longest wait is answered", async () => {
