@@ -46,7 +46,7 @@ describe("credentials matrix", () => {
   it.each(rows)("%s with %s", async (id, kind) => {
     const res = await call(server.url, requests[id], credentials(id, kind));
     expect(res.status, res.text).toBe(expectedStatus(kind));
-    expect(responseViolations(id, res.status, res.headers.get("content-type"), res.body)).toEqual([]);
+    expect(responseViolations(id, res.status, res.headers.get("content-type"), res.body, res.headers)).toEqual([]);
     // A refusal is the unauthorized problem, with the challenge on bearer operations; an answer is neither.
     const bearer = (operations[id].security as readonly string[]).includes("bearerAuth");
     expect({ code: res.body.code, challenge: res.headers.get("www-authenticate") }).toEqual(
