@@ -56,28 +56,40 @@ export function retryAfterMs(response: Response, now = Date.now()): number | und
   const value = response.headers.get("retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = httpDate(value);
+  const date = httpDate(value, now);
   return date === undefined ? undefined : Math.max(0, date - now);
 }
 
-const day = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
-const month = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
-const time = "\\d{2}:\\d{2}:\\d{2}";
-/** RFC 9110's HTTP-date: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient should still read. */
-const imfFixdate = new RegExp(`^${day}, \\d{2} ${month} \\d{4} ${time} GMT$`);
-const rfc850 = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${month}-\\d{2} ${time} GMT$`);
-const asctime = new RegExp(`^${day} ${month} [ \\d]\\d ${time} \\d{4}$`);
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const month = months.join("|");
+const time = "(\\d{2}):(\\d{2}):(\\d{2})";
+// RFC 9110 §5.6.7's three forms, which a recipient must accept; nothing else. Date.parse is
+// not used: V8 reads `1.5` as 2001-01-05 and `-1` as 2001-01-01 (an immediate retry), and
+// the asctime form, which names no zone, as local time instead of GMT.
+const imfFixdate = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) (${month}) (\\d{4}) ${time} GMT$`);
+const rfc850 = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-(${month})-(\\d{2}) ${time} GMT$`);
+const asctime = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (${month}) ( \\d|\\d{2}) ${time} (\\d{4})$`);
 
-/**
- * The time an HTTP-date names, or undefined for anything else. Only these grammars reach
- * Date.parse, which reads far more: V8 takes `1.5` as 5 January 2001 and `-1` as 1 January
- * 2001, so a malformed Retry-After would mean "retry at once" instead of being ignored.
- */
-function httpDate(value: string): number | undefined {
-  // asctime carries no zone; it is GMT, as the other two say.
-  const text = imfFixdate.test(value) || rfc850.test(value) ? value : asctime.test(value) ? `${value} GMT` : undefined;
-  const time = text === undefined ? Number.NaN : Date.parse(text);
-  return Number.isNaN(time) ? undefined : time;
+/** An HTTP-date in ms since the epoch, or undefined when the value is none of the three forms or names no real instant. */
+function httpDate(value: string, now: number): number | undefined {
+  let parts: [day: string, month: string, year: number, h: string, m: string, s: string] | undefined;
+  let match = imfFixdate.exec(value);
+  if (match) parts = [match[1]!, match[2]!, Number(match[3]), match[4]!, match[5]!, match[6]!];
+  else if ((match = rfc850.exec(value))) {
+    // A two-digit year more than 50 years ahead is in the past century (RFC 9110 §5.6.7).
+    const thisYear = new Date(now).getUTCFullYear();
+    let year = Math.floor(thisYear / 100) * 100 + Number(match[3]);
+    if (year > thisYear + 50) year -= 100;
+    parts = [match[1]!, match[2]!, year, match[4]!, match[5]!, match[6]!];
+  } else if ((match = asctime.exec(value))) parts = [match[2]!.trim(), match[1]!, Number(match[6]), match[3]!, match[4]!, match[5]!];
+  if (!parts) return undefined;
+  const [day, name, year, h, m, s] = parts;
+  const fields = [year, months.indexOf(name), Number(day), Number(h), Number(m), Number(s)] as const;
+  const ms = Date.UTC(...fields);
+  const back = new Date(ms);
+  // Date.UTC rolls 31 Feb over to March and 25:00 to the next day: such a date is unreadable.
+  const same = [back.getUTCFullYear(), back.getUTCMonth(), back.getUTCDate(), back.getUTCHours(), back.getUTCMinutes(), back.getUTCSeconds()];
+  return same.every((v, i) => v === fields[i]) ? ms : undefined;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

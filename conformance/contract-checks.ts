@@ -162,7 +162,9 @@ const secretsNotEchoed: Check = {
     expectSuccess("saveEmailTransport", observed);
     const auth = (rawRequest("saveEmailTransport").body as { auth: Record<string, string> }).auth;
     // `region` is answered on purpose (docs/decisions.md, E-mail transport); every other auth value is a secret.
-    const echoed = Object.entries(auth).filter(([key, value]) => key !== "region" && observed.text.includes(value));
+    // The headers too: a service may echo its input in a debugging header as readily as in the body.
+    const answer = [...observed.headers].map(([name, value]) => `${name}: ${value}`).join("\n") + "\n\n" + observed.text;
+    const echoed = Object.entries(auth).filter(([key, value]) => key !== "region" && answer.includes(value));
     expectThat(echoed.length === 0, `the response contains the submitted ${echoed.map(([key]) => key).join(", ")}`);
   },
 };

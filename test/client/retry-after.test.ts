@@ -1,11 +1,12 @@
 // `Retry-After` is delta-seconds or an HTTP date (RFC 9110 §10.2.3): `5s` is neither, so the
-// client falls back to its own backoff instead of reading 5 seconds; nor are `1.5` or `-1`,
-// which Date.parse took for dates in 2001. A mutant that dropped
+// client falls back to its own backoff instead of reading 5 seconds. A mutant that dropped
 // the end anchor of the delta-seconds pattern read `5s` as 5 and survived the retry tests.
 import { describe, expect, it } from "vitest";
 import { createApiClient, retryAfterMs } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 
+/** 10:00:00 GMT on 27 November 2026, the clock of the HTTP-date cases. */
+const now = Date.UTC(2026, 10, 27, 10, 0, 0);
 const withRetryAfter = (value: string) => new Response(null, { status: 429, headers: { "retry-after": value } });
 
 describe("Retry-After", () => {
@@ -21,21 +22,24 @@ describe("Retry-After", () => {
     expect(retryAfterMs(withRetryAfter(value))).toBeUndefined();
   });
 
-  // Date.parse reads these as dates of 2001 (V8), which would have meant "retry at once".
-  it.each(["1.5", "-1", "Nov 6 1994", "2026-11-27T10:00:00Z", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 6 Nov 1994 08:49:37 GMT"])(
-    "%j is not an HTTP date: ignored",
+  // Date.parse read each of these as some instant (V8: `1.5` is 2001-01-05, `-1` 2001-01-01),
+  // so the client retried at once instead of backing off.
+  it.each(["1.5", "-1", "+5", "2026-11-27T10:00:00Z", "Nov 27 2026", "Fri, 27 Nov 2026 10:00:00 +0000", "Tue, 31 Feb 2026 10:00:00 GMT"])(
+    "%j is neither delta-seconds nor an HTTP-date: unreadable",
     (value) => {
-      expect(retryAfterMs(withRetryAfter(value))).toBeUndefined();
+      expect(retryAfterMs(withRetryAfter(value), now)).toBeUndefined();
     },
   );
 
+  // RFC 9110 §5.6.7: a recipient accepts the IMF-fixdate and both obsolete forms, all in GMT.
   it.each([
-    ["Sun, 06 Nov 1994 08:49:40 GMT", 3000],
-    ["Sunday, 06-Nov-94 08:49:40 GMT", 3000],
-    ["Sun Nov  6 08:49:40 1994", 3000],
-    ["Sun, 06 Nov 1994 08:49:30 GMT", 0],
-  ])("the HTTP date %j is %d ms from 08:49:37", (value, ms) => {
-    expect(retryAfterMs(withRetryAfter(value), Date.UTC(1994, 10, 6, 8, 49, 37))).toBe(ms);
+    ["Fri, 27 Nov 2026 10:00:05 GMT", 5000],
+    ["Friday, 27-Nov-26 10:00:05 GMT", 5000],
+    ["Fri Nov 27 10:00:05 2026", 5000],
+    ["Fri Nov  6 10:00:05 2026", 0],
+    ["Fri, 27 Nov 2026 09:00:00 GMT", 0],
+  ])("the HTTP-date %j is %d ms away", (value, ms) => {
+    expect(retryAfterMs(withRetryAfter(value), now)).toBe(ms);
   });
 
   it("through the client: a 429 with `Retry-After: 5s` is retried on the backoff, one with `5` beyond the longest wait is answered", async () => {

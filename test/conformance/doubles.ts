@@ -144,6 +144,19 @@ export const doubles: Double[] = [
       })),
   },
   {
+    breaks: "echoes the submitted e-mail auth secrets in a response header (`X-Debug-Auth`)",
+    fails: named(/^saveEmailTransport: the response carries none of the submitted auth values$/),
+    says: /^the response contains the submitted accessKeyId, secretAccessKey$/,
+    start: () =>
+      serviceWith((real) => ({
+        saveEmailTransport: async (input) => {
+          const answer = await real.saveEmailTransport(input);
+          const secrets = Object.entries(input.body.auth as Record<string, string>).filter(([key]) => key !== "region");
+          return { status: 200, body: answer, headers: { "X-Debug-Auth": secrets.map(([, value]) => value).join(" ") } } as never;
+        },
+      })),
+  },
+  {
     breaks: "ignores `sort` on PUT /sms/providers/{id}",
     fails: named(/^updateSmsProvider: sort UP moves/),
     says: /^(UP|DOWN) (from|at position) \d.*: expected sort \d+, got \d+$/,

@@ -1,7 +1,7 @@
 // Property-based fuzzing from the document: for each operation of the generated table, valid requests
 // (parameters and bodies generated from its schemas) and mutated ones go to the reference
-// server; every answer must be a documented status with a body on that status's schema and
-// the right media type, never a 5xx, and the server must still answer afterwards.
+// server; every answer must be a documented status with a body on that status's schema, the
+// right media type and every header the document requires for it (on its schema), never a 5xx, and the server must still answer afterwards.
 // Reproduce a run with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets requests per operation.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,8 +3,9 @@ import type { FuzzRequest } from "./requests.js";
 
 export interface Answer {
   status: number;
-  headers: Headers;
   contentType: string | null;
+  /** Every response header, for the oracle's required-header and header-schema checks. */
+  headers: Headers;
   body: unknown;
   text: string;
 }
@@ -23,5 +24,5 @@ export async function send(baseUrl: string, r: FuzzRequest): Promise<Answer> {
   } catch {
     // left as text: the content-type check reports it
   }
-  return { status: res.status, headers: res.headers, contentType: res.headers.get("content-type"), body, text };
+  return { status: res.status, contentType: res.headers.get("content-type"), headers: res.headers, body, text };
 }
