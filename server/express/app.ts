@@ -213,7 +213,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   app.enable("case sensitive routing");
   const trustProblem = trustProxyProblem(options.trustProxy);
   if (trustProblem) throw new Error(`trustProxy: ${trustProblem}`);
-  app.set("trust proxy", options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy);
+  const trustProxy = options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy;
+  app.set("trust proxy", trustProxy);
   const deprecated = deprecation(document, basePath);
   const router = operationRouter(basePath, routes);
   // Request id and log line first, so every response, errors included, carries the id.
@@ -236,7 +237,7 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   // refused or held back by a cap costs the database nothing.
   const limitPath = basePath || "/";
   const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
-  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight));
+  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight, trustProxy !== false));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
   if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));
