@@ -126,7 +126,12 @@ const notImplemented =
   };
 
 /** The invocation step: validated input in, the handler's output written. */
-function invoke(operation: ServedOperation, handler: AnyHandler, context: ((req: Request, res: Response) => unknown) | undefined): RequestHandler {
+function invoke(
+  operation: ServedOperation,
+  handler: AnyHandler,
+  context: ((req: Request, res: Response) => unknown) | undefined,
+  checkResponse: (operationId: string, status: number, body: unknown) => void,
+): RequestHandler {
   return async (req, res) => {
     const openapi = (req as { openapi?: { pathParams?: Record<string, unknown> } }).openapi;
     let headers: Readonly<IncomingHttpHeaders> | undefined;
@@ -147,7 +152,7 @@ function invoke(operation: ServedOperation, handler: AnyHandler, context: ((req:
       },
       context: context ? await context(req, res) : undefined,
     });
-    sendOutput(res, operation, output);
+    sendOutput(res, operation, output, checkResponse);
   };
 }
 
@@ -194,7 +199,7 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
         ...(own.requestBody && resolveRef<{ required?: boolean }>(document, own.requestBody as never).required ? [bodyRequired] : []),
         ...(arrays ? [arrays] : []),
         validator.operation(operation.method, operation.path, own.requestBody !== undefined),
-        invoke(operation, handlerOf(operation), context),
+        invoke(operation, handlerOf(operation), context, validator.checkResponse),
       ]),
     };
   });
@@ -208,7 +213,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   app.enable("case sensitive routing");
   const trustProblem = trustProxyProblem(options.trustProxy);
   if (trustProblem) throw new Error(`trustProxy: ${trustProblem}`);
-  app.set("trust proxy", options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy);
+  const trustProxy = options.trustProxy === undefined || options.trustProxy === false ? false : options.trustProxy;
+  app.set("trust proxy", trustProxy);
   const deprecated = deprecation(document, basePath);
   const router = operationRouter(basePath, routes);
   // Request id and log line first, so every response, errors included, carries the id.
@@ -231,7 +237,7 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   // refused or held back by a cap costs the database nothing.
   const limitPath = basePath || "/";
   const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
-  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight));
+  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight, trustProxy !== false));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
   if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));

@@ -1,6 +1,6 @@
 // Sending what a handler returned: its 200 body as is, or a typed result `{ status, body?,
-// headers? }` of a documented 2xx response. JSON goes through `res.json`, where the response
-// validator (when on) checks it; a status the document does not declare for the operation
+// headers? }` of a documented 2xx response. A JSON body is checked against the document
+// (when response validation is on, server/express/response-validator.ts) before `res.json`; a status the document does not declare for the operation
 // is the handler's bug, answered as a 500, never sent; so is a body where the document
 // declares none, or none where it declares one.
 import type { Response } from "express";
@@ -29,7 +29,12 @@ export function isResult(value: unknown): value is ResultShape {
 const isJson = (mediaType: string) => /^application\/(.+\+)?json$/i.test(mediaType);
 
 /** Writes one handler's output as the response of `operation`. */
-export function sendOutput(res: Response, operation: ServedOperation, output: unknown): void {
+export function sendOutput(
+  res: Response,
+  operation: ServedOperation,
+  output: unknown,
+  checkResponse?: (operationId: string, status: number, body: unknown) => void,
+): void {
   const result: ResultShape = isResult(output) ? output : { status: 200, body: output };
   if (!operation.successes.has(result.status)) {
     throw new Error(`The handler of ${operation.operationId} (${describeOperation(operation)}) returned status ${result.status}, which the document does not declare`);
@@ -52,6 +57,9 @@ export function sendOutput(res: Response, operation: ServedOperation, output: un
   if (isJson(mediaType)) {
     // The response validator may refuse the body: the problem then answered carries none of them.
     rememberResultHeaders(res, Object.keys(result.headers ?? {}));
+    // Throws ResponseValidationFailed: the off-contract body is never sent, the mapper
+    // answers a generic 500 and logs "response validation failed".
+    checkResponse?.(operation.operationId, result.status, result.body);
     res.json(result.body);
   } else {
     res.send(result.body);

@@ -1,7 +1,8 @@
 // express-openapi-validator (eov) for a document: one instance per process for the same
 // document, base path and response setting, shared by every app over it (a mock beside a
-// server, a test's servers). It validates requests always and responses unless turned off;
-// credentials are checked before it (server/http/security.ts), so its own security step is
+// server, a test's servers). eov validates requests; a handler's success body is checked
+// by the layer (server/express/response-validator.ts, with eov's response Ajv set-up, unless
+// turned off) before it is sent, as only those bodies reach `res.json`; credentials are checked before it (server/http/security.ts), so its own security step is
 // off, and so is its multipart step (the document takes JSON only). Its server URL is the
 // layer's base path and it reads `req.url`, so a contract app mounted under a prefix
 // (`app.use("/api", …)`) is validated, not skipped.
@@ -10,14 +11,13 @@
 // - Compilation. eov builds an operation's Ajv validators on its first request (per request
 //   content type: about 0.15-0.25 s a path), so a path's first client paid for them.
 //   `warm()` sends every operation a request of its own through eov's steps in process, so
-//   its request validators and the validators of all its documented responses are built
-//   before the service reports ready (`ready()`, and `listen()` waits for it).
+//   its request validators, and the validators of its success bodies, are built before the service reports ready (`ready()`, and `listen()` waits for it).
 // - Route lookup. eov's metadata step compiles a path-to-regexp matcher for every route on
 //   every request to find the operation (about 13% of a request's CPU here; upstream pull
 //   request cdimascio/express-openapi-validator#1217 would cache them). The layer's router
 //   has already found the operation, so once eov has answered an operation's lookup once
 //   (the warm-up does it), the layer sets `req.openapi` itself from that answer and the path
-//   parameters of its own compiled pattern, and runs only eov's request and response steps.
+//   parameters of its own compiled pattern, and runs only eov's request step.
 //   A consumer installs eov from the registry, so this is done here, not as a patch to eov.
 import { createHash } from "node:crypto";
 import express, { type Request, type RequestHandler, type Response } from "express";
@@ -28,6 +28,7 @@ import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js"
 import { ResponseValidationFailed } from "../http/error-mapper.js";
 import { routedPath } from "../http/request-path.js";
 import { pathPattern } from "../http/path-pattern.js";
+import { responseValidator, type ResponseValidator } from "./response-validator.js";
 import { chain } from "./router.js";
 
 /** What eov's metadata step puts on `req.openapi` for an operation, but the path parameters. */
@@ -42,18 +43,22 @@ interface RouteTemplate {
 interface Instance {
   /** eov's own steps, its metadata step wrapped to remember each operation's answer. */
   full: RequestHandler;
-  /** eov's request and response steps alone, for a request whose `req.openapi` the layer set; undefined if eov's steps are not the ones this knows. */
+  /** eov's request step alone, for a request whose `req.openapi` the layer set; undefined if eov's steps are not the ones this knows. */
   checks: RequestHandler | undefined;
   /** Each operation's lookup answer (`GET /widgets/{id}` → template), once eov gave it. */
   templates: Map<string, RouteTemplate>;
   /** The validator's steps, one by one, for the warm-up. */
   steps: RequestHandler[];
+  /** The layer's check of success bodies (server/express/response-validator.ts); undefined when responses are not validated. */
+  responses: ResponseValidator | undefined;
   warmed?: Promise<void>;
 }
 
 export interface DocumentValidator {
   /** The validation steps of one operation (`hasBody`: it takes a request body): eov's, with the route lookup done by the layer once eov answered it. */
   operation(method: string, path: string, hasBody: boolean): RequestHandler;
+  /** Throws ResponseValidationFailed when a handler's 2xx body is off the document (a no-op when responses are not validated). */
+  checkResponse(operationId: string, status: number, body: unknown): void;
   /** Builds every operation's request and response validators; resolves once all are. Safe to call again. */
   warm(): Promise<void>;
 }
@@ -88,6 +93,7 @@ export function documentValidator(document: ApiDocument, basePath: string, valid
   };
   return {
     operation: (method, path, hasBody) => operationStep(instance, basePath, method, path, hasBody),
+    checkResponse: (operationId, status, body) => instance().responses?.check(operationId, status, body),
     warm: () => {
       const built = instance();
       return (built.warmed ??= warmUp(built, document, basePath));
@@ -138,10 +144,9 @@ function operationStep(instance: () => Instance, basePath: string, method: strin
 
 /**
  * The document as eov needs it: without the examples, code samples and response headers,
- * which it never reads (it validates response bodies only). Ajv walks every object of a
- * schema's root when it adds one, and eov gives each response validator the whole document
- * as its root (`paths` and `components`), so each of those objects was walked once per
- * documented response of every operation. A fresh copy: eov mutates what it is given.
+ * which it never reads. Ajv walks every object of a schema's root when it adds one, and eov
+ * gives some validators the whole document as their root (`paths` and `components`). A
+ * fresh copy: eov mutates what it is given.
  */
 export function documentForValidator(document: ApiDocument, basePath: string): ApiDocument {
   const copy = structuredClone({ ...document, servers: [{ url: basePath || "/" }] }) as ApiDocument & { components?: Record<string, Record<string, unknown>> };
@@ -182,15 +187,8 @@ function buildInstance(document: ApiDocument, basePath: string, validateResponse
     // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
     // path, query and header strings on its own. allErrors: one errors[] item per value.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
-    validateResponses: validateResponses
-      ? {
-          // Thrown from eov's res.json hook: the off-contract body is never sent, the
-          // mapper answers a generic 500 and logs "response validation failed".
-          onError: (error) => {
-            throw new ResponseValidationFailed(error);
-          },
-        }
-      : false,
+    // Success bodies are checked by the layer with eov's response Ajv set-up (server/express/response-validator.ts).
+    validateResponses: false,
     validateSecurity: false,
     // No multipart operation: its step would parse every request's content type for nothing.
     fileUploader: false,
@@ -206,15 +204,16 @@ function buildInstance(document: ApiDocument, basePath: string, validateResponse
   };
   const named = (name: string) => steps.filter((step) => step.name === name);
   const names = steps.map((step) => step.name);
-  const expected = ["pathParamsMiddleware", "metadataMiddleware", "securityMiddleware", "requestMiddleware", ...(validateResponses ? ["responseMiddleware"] : [])];
+  const expected = ["pathParamsMiddleware", "metadataMiddleware", "securityMiddleware", "requestMiddleware"];
   const known = names.length === expected.length && expected.every((name, index) => names[index] === name);
   const withRemember = steps.flatMap((step) => (step.name === "metadataMiddleware" ? [step, remember] : [step]));
   return {
     full: chain(known ? withRemember : steps),
     // eov's path-parameter step only serves Express route parameters (the layer has none), and its security step is off.
-    checks: known ? chain([...named("requestMiddleware"), ...named("responseMiddleware")]) : undefined,
+    checks: known ? chain(named("requestMiddleware")) : undefined,
     templates,
     steps: known ? withRemember : steps,
+    responses: validateResponses ? responseValidator(document) : undefined,
   };
 }
 
@@ -247,15 +246,13 @@ function exampleOf(document: ApiDocument, holder: unknown): unknown {
  * Every operation's request through eov's steps, as a client sends it (the path
  * parameters', request body's and first success response's documented examples; the one
  * Content-Type eov is shown: none, or `application/json`, see normalizeContentType), then
- * its success example through eov's response hook: eov builds the validators of all the
- * operation's documented responses at once, and running them on valid data too means a
- * path's first request also finds that code warm. Nothing is written: the stand-in response
- * sends nowhere. An operation without examples gets `{}` and status 299 (documented by no
- * operation, so eov throws before sending); failed validation is expected and ignored.
+ * its first success example through the layer's response check: running the validators on
+ * valid data too means a path's first request also finds that code warm. Nothing is
+ * written. Failed validation (an operation without examples gets `{}`) is expected and ignored.
  */
 async function warmUp(instance: Instance, document: ApiDocument, basePath: string): Promise<void> {
-  const validatesResponses = instance.steps.some((handler) => handler.name === "responseMiddleware");
-  for (const { method, path, operation } of operationsOf(document)) {
+  instance.responses?.warm();
+  for (const { operationId, method, path, operation } of operationsOf(document)) {
     const parameters = (operation.parameters ?? []).map((parameter) => resolveRef<{ in?: string; name?: string }>(document, parameter as never));
     const url =
       basePath +
@@ -273,18 +270,14 @@ async function warmUp(instance: Instance, document: ApiDocument, basePath: strin
     req.headers = requestBody ? { "content-type": "application/json" } : {};
     const res = Object.create(warmApp.response) as Response;
     res.locals = {};
-    // Express's res.json ends in these; the stand-in has no socket to write to.
-    Object.assign(res, { get: () => undefined, set: () => res, send: () => res });
     for (const handler of instance.steps) await step(handler, req, res);
-    if (!validatesResponses) continue;
     const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
     const response = success ? resolveRef<{ content?: Record<string, unknown> }>(document, success[1] as never) : undefined;
     const example = response ? exampleOf(document, Object.values(response.content ?? {})[0]) : undefined;
     try {
-      res.statusCode = example === undefined ? 299 : Number(success![0]);
-      res.json(example === undefined ? {} : structuredClone(example));
+      if (success) instance.responses?.check(operationId, Number(success[0]), example ?? {});
     } catch {
-      // ResponseValidationFailed from eov's hook, as intended for the stand-in status.
+      // ResponseValidationFailed for the stand-in `{}`, as expected.
     }
   }
 }

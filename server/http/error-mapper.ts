@@ -195,7 +195,7 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
     const body = problemBody(problem, req);
     for (const name of resultHeaders.get(res) ?? []) res.removeHeader(name);
     res.status(problem.status).set(problem.headers ?? {});
-    // Sent as text so the response validator (which hooks res.json) does not judge error bodies.
+    // Sent as text, not through res.json: a problem body is the mapper's, not a handler's.
     res.type("application/problem+json").send(JSON.stringify(body));
   };
 }
