@@ -25,7 +25,6 @@ import OpenApiValidator from "express-openapi-validator";
 // Before any schema is compiled: closed bodies refuse keys named after Object.prototype members.
 import "./ajv-unevaluated.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
-import { ResponseValidationFailed } from "../http/error-mapper.js";
 import { routedPath } from "../http/request-path.js";
 import { pathPattern } from "../http/path-pattern.js";
 import { responseValidator, type ResponseValidator } from "./response-validator.js";
