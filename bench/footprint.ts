@@ -8,28 +8,19 @@
 // the figures have no other writer, so after a change to a package, rerun this
 // (`-- --render` rewrites the regions from the last measurement without measuring).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { version as esbuildVersion } from "esbuild";
 import { clientBundle } from "./footprint/bundle.js";
 import { documents, fill, names, packages, type Footprint, type PackageKey } from "./footprint/regions.js";
+import { bytesUnder } from "./footprint/bytes.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** The last measurement, committed: the docs' regions are rendered from it. */
 export const resultFile = join(root, "bench/footprint/figures.json");
-
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += statSync(path).size;
-  }
-  return total;
-}
 
 async function measure(): Promise<Footprint> {
   const scratch = mkdtempSync(join(tmpdir(), "authsvc-footprint-"));

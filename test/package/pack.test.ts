@@ -4,10 +4,11 @@
 // pino, and a consumer file that imports the client and the types by the package name and
 // makes a typed call, type-checked by the repo's tsc and then run by node, so both the
 // `types` and the ESM `default` entries of `exports` must resolve.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { bytesUnder } from "../../bench/footprint/bytes.js";
 import type { Footprint } from "../../bench/footprint/regions.js";
 import { operations } from "../../generated/operations.js";
 import { contractProject, packageNames, packed, run, type PackageKey, type PackedPackage } from "../support/pack.js";
@@ -72,17 +73,6 @@ const tsconfig = {
   },
   files: ["consumer.ts"],
 };
-
-/** Bytes of every file under `dir` (symbolic links not followed). */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += statSync(path).size;
-  }
-  return total;
-}
 
 let tarballs: Record<PackageKey, PackedPackage>;
 let project: string;

@@ -3,21 +3,11 @@
 // the suite) as a devDependency, `npm install --omit=dev`. What lands in node_modules is
 // counted (packages on disk, bytes of their files) and printed with the largest packages; no
 // development tool may be among them, and the bytes stay within the target of issue 31.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { npm, packageNames, packed, run, scratch } from "../support/pack.js";
-
-/** Bytes of every file under `dir` (symbolic links not followed). */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += statSync(path).size;
-  }
-  return total;
-}
+import { bytesUnder } from "../../bench/footprint/bytes.js";
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 let project: string;
