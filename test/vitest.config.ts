@@ -36,7 +36,10 @@ export default defineConfig({
       {
         // The MSW handlers' tests again under MSW 3 (the `msw3` alias, npm:msw@3): the mock
         // package's peer range names both majors. Only this project's imports of `msw` and
-        // `msw/node` are rewritten; MSW 3 needs Node 22.12+.
+        // `msw/node` are rewritten; MSW 3 needs Node 22.12+. Not test/msw/client.test.ts: it
+        // runs both majors itself, and rewritten here its MSW 2 half would abort mocked bodies
+        // mid-stream under MSW 3, where undici then throws an uncaught assertion (an MSW 3 bug
+        // that file documents).
         extends: true,
         resolve: {
           alias: [
@@ -44,7 +47,7 @@ export default defineConfig({
             { find: /^msw\/node$/, replacement: "msw3/node" },
           ],
         },
-        test: { name: "msw3", include: ["test/msw/**/*.test.ts"], env: { MSW_MAJOR: "3" } },
+        test: { name: "msw3", include: ["test/msw/**/*.test.ts"], exclude: ["test/msw/client.test.ts"], env: { MSW_MAJOR: "3" } },
       },
       {
         // Everything else: child processes, PostgreSQL clusters (one per file), browsers,
