@@ -391,7 +391,20 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: title }).toBe(`#description/${slug(title)}`);
       await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: title }).toBe(true);
     }
-  }, 90_000);
+    // The words of a status or header reach the part of Limits that explains them, not only the operations that answer them.
+    for (const [query, heading] of [
+      ["429", "Rate limit: 429 and Retry-After"],
+      ["Retry-After", "Rate limit: 429 and Retry-After"],
+      ["failed authentication", "Failed authentication: 401, then 429"],
+    ]) {
+      await page.goto(`${server.url}#tag/webhooks`);
+      await page.keyboard.press("Control+k");
+      const input = page.getByRole("combobox").or(page.locator('input[type="search"], input[placeholder*="Search" i]')).first();
+      await input.fill(query!);
+      await page.getByRole("option").filter({ hasText: heading! }).first().click();
+      await expect.poll(() => inView(page.getByRole("heading", { name: heading, exact: true }).first()), { message: query }).toBe(true);
+    }
+  }, 120_000);
 
   it("runs nothing from Markdown: script, iframe srcdoc, event handlers and javascript: links in the description and the changelog", async () => {
     // A copy of the page whose introduction and changelog carry what a careless hand might paste.
