@@ -6,13 +6,13 @@
 // filters rows), one at midnight (whole days come from the per-day counts) and one after a
 // whole day (the partial day is counted in the rows), with and
 // without the group filter, on PostgreSQL and, as the reference, in memory.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { epochMs, generateReports } from "../../../bench/scale/generate.js";
 import type { ReportFilters } from "../../../server/domain/index.js";
 import { loadSeed } from "../../../server/seed/load.js";
-import { createStore } from "../../../server/store/memory.js";
 import { callerA } from "../../server/operations/harness.js";
-import { unavailable, useDatabase } from "../../postgres/database.js";
+import { unavailable } from "../../postgres/database.js";
+import { reportStores } from "./report-stores.js";
 
 const seed = loadSeed();
 const dayMs = 86_400_000;
@@ -41,15 +41,7 @@ const reports = generateReports({ count: instants.length, applicationId: callerA
 const inside = (index: number) => [reports[index * 4 + 1]!.id, reports[index * 4 + 2]!.id].sort();
 
 describe.skipIf(unavailable !== undefined)("report date filters at their bounds on PostgreSQL", () => {
-  const db = useDatabase();
-  const memory = createStore(seed);
-  memory.addReports(callerA.applicationId, reports);
-
-  beforeAll(async () => {
-    if (unavailable !== undefined) return;
-    await db.reset(seed);
-    await db.store.addReports(callerA.applicationId, reports);
-  });
+  const { db, memory } = reportStores(seed, reports);
 
   const cases = ranges.flatMap(([name, start_date, end_date], index) => [
     [`${name}`, index, { start_date, end_date }] as const,

@@ -1,7 +1,7 @@
 // GET /reports/encryption on PostgreSQL answers exactly what the in-memory report table
 // answers (records, order and exact total_count) for every filter alone and combined,
 // over generated reports bulk-loaded with COPY through addReports.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { epochMs, generateReports } from "../../../bench/scale/generate.js";
 import { createStore } from "../../../server/store/memory.js";
 import { createPostgresStore } from "../../../server/store/postgres/index.js";
@@ -9,7 +9,8 @@ import { reportQuery } from "../../../server/store/postgres/reports.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import type { ReportFilters } from "../../../server/domain/index.js";
 import { callerA, callerB } from "../../server/operations/harness.js";
-import { unavailable, useDatabase } from "../../postgres/database.js";
+import { unavailable } from "../../postgres/database.js";
+import { reportStores } from "./report-stores.js";
 
 const seed = loadSeed();
 const reports = generateReports({ count: 3000, applicationId: callerA.applicationId, organizationId: callerA.organizationId, accounts: 40 });
@@ -49,15 +50,7 @@ const cases: [string, ReportFilters, number?][] = [
 ];
 
 describe.skipIf(unavailable !== undefined)("encryption reports on PostgreSQL", () => {
-  const db = useDatabase();
-  const memory = createStore(seed);
-  memory.addReports(callerA.applicationId, reports);
-
-  beforeAll(async () => {
-    if (unavailable !== undefined) return;
-    await db.reset(seed);
-    await db.store.addReports(callerA.applicationId, reports);
-  });
+  const { db, memory } = reportStores(seed, reports);
 
   it.each(cases)("%s: the same page and meta as in memory", async (_name, filters, page = 1) => {
     const paging = { limit: 20, page };
