@@ -15,7 +15,10 @@ export default defineConfig({
     include: ["test/rules/**/*.test.ts", "test/stores/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts", "test/server/http/**/*.test.ts"],
     exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/http/entry-point.test.ts"],
     env: { TEST_POSTGRES: "off" },
-    testTimeout: 120_000,
+    // Generous for the store suites on a loaded machine; a client run sets it low
+    // (MUTATION_TEST_TIMEOUT_MS=8000) so a mutant that leaves a retry or timeout wait hanging
+    // fails its test instead of waiting out Stryker's timeout and restarting the runner.
+    testTimeout: Number(process.env.MUTATION_TEST_TIMEOUT_MS ?? 120_000),
     isolate: true,
   },
 });
