@@ -3,6 +3,9 @@
 // the suite) as a devDependency, `npm install --omit=dev`. What lands in node_modules is
 // counted (packages on disk, bytes of their files) and printed with the largest packages; no
 // development tool may be among them, and the bytes stay within the target of issue 31.
+// Beside it, Express and express-openapi-validator alone (the two the design fixes) are
+// installed the same way: their count is the floor no arrangement of this package can go
+// under, so the issue's 100 packages is measured against it rather than claimed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -13,25 +16,29 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 let project: string;
 let installed: string[];
 let lockPaths: string[];
+let floor: string[];
+
+/** Installs `manifest` with `npm install --omit=dev` in a fresh folder; answers the lock's packages and which of them are on disk. */
+async function installForProduction(name: string, manifest: object): Promise<{ project: string; lockPaths: string[]; installed: string[] }> {
+  const folder = join(scratch(), name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, type: "module", ...manifest }, null, 2)}\n`);
+  await run(npm, ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+  const lock = JSON.parse(readFileSync(join(folder, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+  const paths = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
+  return { project: folder, lockPaths: paths, installed: paths.filter((path) => existsSync(join(folder, path))) };
+}
 
 beforeAll(async () => {
   const tarballs = await packed();
-  project = join(scratch(), "production-service");
-  mkdirSync(project, { recursive: true });
-  const express = JSON.parse(readFileSync("package-lock.json", "utf8")).packages["node_modules/express"].version as string;
-  const manifest = {
-    name: "production-service",
-    version: "1.0.0",
-    private: true,
-    type: "module",
+  const locked = JSON.parse(readFileSync("package-lock.json", "utf8")).packages as Record<string, { version: string }>;
+  const express = locked["node_modules/express"]!.version;
+  const validator = locked["node_modules/express-openapi-validator"]!.version;
+  ({ project, lockPaths, installed } = await installForProduction("production-service", {
     dependencies: { [packageNames.server]: `file:${tarballs.server.tarball}`, express },
     devDependencies: { [packageNames.conformance]: `file:${tarballs.conformance.tarball}` },
-  };
-  writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await run(npm, ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
-  const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
-  lockPaths = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/"));
-  installed = lockPaths.filter((path) => existsSync(join(project, path)));
+  }));
+  floor = (await installForProduction("express-and-validator-alone", { dependencies: { express, "express-openapi-validator": validator } })).installed;
 }, 600_000);
 
 describe("a createContractApp service installed with --omit=dev", () => {
@@ -55,9 +62,14 @@ describe("a createContractApp service installed with --omit=dev", () => {
       ),
     ).toEqual([]);
     expect(bytes).toBeLessThanOrEqual(20 * 1024 * 1024);
-    // The issue's target is 100; Express (68 packages) and express-openapi-validator 5.6.2
-    // (37 more, 13 of them type packages through its dependency @types/multer) are 105 alone.
-    expect(installed.length).toBeLessThanOrEqual(125);
+    // The issue's target is 100 packages: Express and express-openapi-validator are more
+    // alone (105 with 5.6.2, 13 of them type packages through its dependency @types/multer),
+    // so what is bounded is what this package adds to them (its own dependencies).
+    console.log(`floor: express + express-openapi-validator alone, --omit=dev: ${floor.length} packages; the server package adds ${installed.length - floor.length}`);
+    const nameOf = (path: string) => path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
+    const names = new Set(installed.map(nameOf));
+    expect(floor.map(nameOf).filter((name) => !names.has(name))).toEqual([]);
+    expect(installed.length - floor.length).toBeLessThanOrEqual(20);
   });
 
   test("authsvc-api conformance there says which package to install for development", async () => {
