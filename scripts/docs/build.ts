@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
 import { appendedSections } from "./sections.js";
+import { samplesPerExample } from "./typescript-samples.js";
 
 const out = process.argv[2] ?? "dist/docs";
 const require = createRequire(import.meta.url);
@@ -29,10 +30,26 @@ document.info.description = `${document.info.description.trimEnd()}\n\n${appende
 document.servers = [...document.servers].sort((a: { url: string }, b: { url: string }) => Number(b.url === mockServer) - Number(a.url === mockServer));
 if (document.servers[0].url !== mockServer) throw new Error(`the document no longer lists the mock's server ${mockServer}`);
 // Scalar generates curl (and the other languages) from the example chosen on the page; the
-// document's own curl samples would show one fixed body. The TypeScript client's stay.
-for (const item of Object.values(document.paths) as Record<string, { "x-codeSamples"?: { lang: string }[] }>[]) {
+// document's own curl samples would show one fixed body. The TypeScript client's sample is
+// written once per request example (scripts/docs/typescript-samples.ts), so it follows too.
+const resolve = <T>(node: T | { $ref: string }): T =>
+  node && typeof node === "object" && "$ref" in node
+    ? (node.$ref
+        .slice(2)
+        .split("/")
+        .reduce((at: Record<string, unknown>, key) => at[key.replace(/~1/g, "/").replace(/~0/g, "~")] as never, document) as T)
+    : (node as T);
+type Sample = { lang: string; label: string; source: string };
+type Operation = { "x-codeSamples"?: Sample[]; requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } };
+for (const item of Object.values(document.paths) as Record<string, Operation>[]) {
   for (const operation of Object.values(item)) {
-    if (operation?.["x-codeSamples"]) operation["x-codeSamples"] = operation["x-codeSamples"].filter((sample) => sample.lang !== "curl");
+    if (!operation?.["x-codeSamples"]) continue;
+    const examples = Object.entries(resolve(operation.requestBody)?.content["application/json"]?.examples ?? {}).map(
+      ([name, example]) => [name, resolve(example).value] as [string, unknown],
+    );
+    operation["x-codeSamples"] = operation["x-codeSamples"].flatMap((sample) =>
+      sample.lang === "curl" ? [] : sample.lang === "TypeScript" && examples.length ? samplesPerExample(sample, examples) : [sample],
+    );
   }
 }
 
