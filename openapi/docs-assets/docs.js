@@ -6,6 +6,11 @@
   var read = (id) => JSON.parse(document.getElementById(id).textContent);
   var configuration = read("scalar-configuration");
   configuration.content = read("openapi-document");
+  // The ids Scalar gives the introduction's headings, as its default makes them, but from one
+  // function: the default is an arrow function written in Scalar's template, new at each
+  // render of the reference, and each new one makes Scalar split and parse the whole
+  // introduction again (seconds on a slow phone).
+  configuration.generateHeadingSlug = (heading) => configuration.slug + "/description/" + heading.slug;
   window.Scalar.createApiReference("#app", configuration);
 
   // Names and keyboard access Scalar 1.72 leaves out (axe-core: button-name, link-name,

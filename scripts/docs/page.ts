@@ -32,6 +32,8 @@ export function configuration(title: string) {
     defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
     defaultOpenAllTags: true,
     documentDownloadType: "json",
+    // The document's slug, the prefix of every id Scalar writes (docs.js builds the headings' ids from it).
+    slug: "api-1",
     metaData: { title },
     favicon: "favicon.svg",
     authentication: { preferredSecurityScheme: "bearerAuth" },
