@@ -5,6 +5,7 @@
 //                 from CHANGELOG.md and docs/versioning.md at build time
 //   scalar.js     Scalar's API reference, its standalone bundle (`@scalar/api-reference`)
 //   docs.js, docs.css   what starts it and the page's own rules
+//   search.js     the guides' text added to Scalar's search
 //   openapi.json  the bundled document, for download (unchanged from generated/)
 //   favicon.svg
 // and beside each text file its .br and .gz (node's zlib, best compression) for a server to
@@ -68,6 +69,7 @@ writeFileSync(
 // The package exports no path to its browser bundle; it sits beside the entry point.
 copyFileSync(join(dirname(require.resolve("@scalar/api-reference")), "browser/standalone.js"), join(out, "scalar.js"));
 copyFileSync("openapi/docs-assets/docs.js", join(out, "docs.js"));
+copyFileSync("openapi/docs-assets/search.js", join(out, "search.js"));
 copyFileSync("openapi/docs-assets/docs.css", join(out, "docs.css"));
 copyFileSync(source, join(out, "openapi.json"));
 copyFileSync("openapi/docs-assets/favicon.svg", join(out, "favicon.svg"));
@@ -76,7 +78,7 @@ copyFileSync("openapi/docs-assets/favicon.svg", join(out, "favicon.svg"));
 // Caddy's precompressed) sends the page at a quarter of its size without compressing per request.
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 let total = { raw: 0, br: 0, gz: 0 };
-for (const name of ["index.html", "scalar.js", "docs.js", "docs.css", "openapi.json", "favicon.svg"]) {
+for (const name of ["index.html", "scalar.js", "docs.js", "search.js", "docs.css", "openapi.json", "favicon.svg"]) {
   const raw = readFileSync(join(out, name));
   const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
   const gz = gzipSync(raw, { level: 9 });

@@ -183,7 +183,7 @@ const sampleText = (operation: Locator) => operation.locator(".code-snippet pre"
 
 describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone", () => {
   it("is a directory of its own, each text file with its .br and .gz beside it, and a Content-Security-Policy", () => {
-    const files = ["docs.css", "docs.js", "favicon.svg", "index.html", "openapi.json", "scalar.js"];
+    const files = ["docs.css", "docs.js", "favicon.svg", "index.html", "openapi.json", "scalar.js", "search.js"];
     expect(readdirSync(site).sort()).toEqual(files.flatMap((f) => [f, `${f}.br`, `${f}.gz`]).sort());
     for (const file of files) {
       const raw = readFileSync(join(site, file));
@@ -412,6 +412,67 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     }
   }, 120_000);
 
+  it("search finds a guide section by words found only in its text, each hit a working deep link; a word not on the page finds nothing", async () => {
+    /** A `## title` section's text in the document's introduction, without its heading. */
+    const textOf = (title: string) => {
+      const description = doc.info.description as string;
+      const start = description.indexOf(`## ${title}\n`);
+      expect(start, title).toBeGreaterThanOrEqual(0);
+      return description.slice(start + title.length + 4, description.indexOf("\n## ", start + 3)).toLowerCase();
+    };
+    const searchFor = async (on: Page, query: string) => {
+      await on.keyboard.press("Control+k");
+      const dialog = on.getByRole("dialog").first();
+      await dialog.getByRole("combobox").first().fill(query);
+      return dialog;
+    };
+    const guidesText = (dialog: Locator) => dialog.getByRole("group", { name: "Found in the guides' text" }).getByRole("link");
+    for (const [query, title] of [
+      ["backoff", "Retries and idempotency"],
+      ["duplicate acceptable", "Retries and idempotency"],
+      ["128 characters", "Request ids"],
+    ] as const) {
+      // Words of the section's text, not of its heading (which Scalar's own index covers).
+      for (const word of query.split(" ")) {
+        expect(textOf(title), `${title}: ${word}`).toContain(word);
+        expect(title.toLowerCase()).not.toContain(word);
+      }
+      await page.goto(`${server.url}#tag/webhooks`);
+      const dialog = await searchFor(page, query);
+      const hits = guidesText(dialog);
+      await hits.filter({ hasText: title }).first().waitFor();
+      // Every hit shows a word of the query, marked, in the text around it.
+      for (const mark of await dialog.locator(".docs-text-hits mark").allInnerTexts()) expect(query.split(" ")).toContain(mark.toLowerCase());
+      if (query === "backoff") {
+        await page.waitForTimeout(600); // the dialog fades in
+        await page.screenshot({ path: join(shots, "1440-search-body-word.png") });
+      }
+      await hits.filter({ hasText: title }).first().click();
+      await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: query }).toBe(`#description/${slug(title)}`);
+      await expect.poll(() => page.getByRole("dialog").count(), { message: "the dialog closes" }).toBe(0);
+      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: query }).toBe(true);
+    }
+    // Known bad: a word on no page finds nothing, and the hits of the previous query go.
+    await page.goto(`${server.url}#tag/webhooks`);
+    const dialog = await searchFor(page, "backoff");
+    await expect.poll(() => guidesText(dialog).count()).toBeGreaterThan(0);
+    await dialog.getByRole("combobox").first().fill("zqxjvkwy");
+    await expect.poll(() => guidesText(dialog).count()).toBe(0);
+    expect(await dialog.getByRole("option").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    // At phone width too.
+    const phone = await trackedPage({ viewport: { width: phoneWidth, height: 844 } });
+    await phone.goto(`${server.url}#tag/webhooks`, { waitUntil: "load" });
+    await phone.getByRole("heading", { name: doc.info.title, exact: true }).first().waitFor({ state: "attached" });
+    const onPhone = await searchFor(phone, "backoff");
+    await guidesText(onPhone).filter({ hasText: "Retries and idempotency" }).first().waitFor();
+    await phone.waitForTimeout(600);
+    await phone.screenshot({ path: join(shots, `${phoneWidth}-search-body-word.png`) });
+    await guidesText(onPhone).filter({ hasText: "Retries and idempotency" }).first().click();
+    await expect.poll(() => inView(phone.getByRole("heading", { name: "Retries and idempotency", exact: true }).first())).toBe(true);
+    await phone.context().close();
+  }, 120_000);
+
   it("runs nothing from Markdown: script, iframe srcdoc, event handlers and javascript: links in the description and the changelog", async () => {
     // A copy of the page whose introduction and changelog carry what a careless hand might paste.
     const hostile = [
@@ -424,7 +485,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     ];
     const copy = join(scratch, "hostile");
     mkdirSync(copy, { recursive: true });
-    for (const name of ["scalar.js", "docs.js", "docs.css", "favicon.svg"]) copyFileSync(join(site, name), join(copy, name));
+    for (const name of ["scalar.js", "docs.js", "search.js", "docs.css", "favicon.svg"]) copyFileSync(join(site, name), join(copy, name));
     const html = readFileSync(join(site, "index.html"), "utf8");
     const data = /<script id="openapi-document" type="application\/json">(.*?)<\/script>/s.exec(html)!;
     const document = JSON.parse(data[1]!);
