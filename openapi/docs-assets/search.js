@@ -6,24 +6,24 @@
 // every word typed, each a link to the section (#description/…) with the words in context.
 // The text is read from the page as Scalar rendered it: no second copy of the guides.
 (() => {
-  var slug = JSON.parse(document.getElementById("scalar-configuration").textContent).slug;
-  var prefix = slug + "/description/";
-  var label = "Found in the guides' text";
-  var limit = 8;
+  const slug = JSON.parse(document.getElementById("scalar-configuration").textContent).slug;
+  const prefix = slug + "/description/";
+  const label = "Found in the guides' text";
+  const limit = 8;
 
   // The introduction's sections in page order: Scalar renders each heading as a part of its
   // own (with the heading's id) followed by the part holding the section's text.
-  var cached = null;
-  var sections = () => {
-    var container = document.querySelector(".introduction-description");
+  let cached = null;
+  const sections = () => {
+    const container = document.querySelector(".introduction-description");
     if (!container) return [];
     if (cached && cached.container === container) return cached.list;
-    var list = [{ route: "description/introduction", title: "Introduction", text: "" }];
-    var parent = "";
-    for (var part of container.children) {
+    const list = [{ route: "description/introduction", title: "Introduction", text: "" }];
+    let parent = "";
+    for (const part of container.children) {
       if (part.id && part.id.indexOf(prefix) === 0) {
         // A sub-section (a release of the changelog, a part of Limits) is named with its section.
-        var title = part.textContent.trim();
+        let title = part.textContent.trim();
         if (part.querySelector("h1, h2")) parent = title;
         else if (parent) title = parent + " › " + title;
         list.push({ route: part.id.slice(slug.length + 1), title: title, text: "" });
@@ -37,40 +37,40 @@
   };
 
   /** The sections holding every word of the query (two letters or more), minus those Scalar already lists. */
-  var find = (query) => {
-    var words = query
+  const find = (query) => {
+    const words = query
       .toLowerCase()
       .split(/\s+/)
       .filter((word) => word.length > 1);
     if (!words.length) return { words: words, hits: [] };
-    var hits = sections().filter((section) => {
-      var text = (section.title + " " + section.text).toLowerCase();
+    const hits = sections().filter((section) => {
+      const text = (section.title + " " + section.text).toLowerCase();
       return words.every((word) => text.indexOf(word) >= 0) && !document.getElementById("search-result-" + slug + "/" + section.route);
     });
     return { words: words, hits: hits.slice(0, limit) };
   };
 
   /** A line of the section's text around the first word found, that word marked. */
-  var snippet = (text, words) => {
-    var lower = text.toLowerCase();
-    var word = words.find((w) => lower.indexOf(w) >= 0);
-    var line = document.createElement("span");
+  const snippet = (text, words) => {
+    const lower = text.toLowerCase();
+    const word = words.find((w) => lower.indexOf(w) >= 0);
+    const line = document.createElement("span");
     line.className = "docs-text-hit-snippet";
     if (!word) return line;
-    var at = lower.indexOf(word);
-    var start = Math.max(0, text.lastIndexOf(" ", Math.max(0, at - 40)) + 1);
-    var end = text.indexOf(" ", Math.min(text.length, at + word.length + 70));
+    const at = lower.indexOf(word);
+    const start = Math.max(0, text.lastIndexOf(" ", Math.max(0, at - 40)) + 1);
+    let end = text.indexOf(" ", Math.min(text.length, at + word.length + 70));
     if (end < 0) end = text.length;
-    var mark = document.createElement("mark");
+    const mark = document.createElement("mark");
     mark.textContent = text.slice(at, at + word.length);
     line.append((start > 0 ? "…" : "") + text.slice(start, at), mark, text.slice(at + word.length, end) + (end < text.length ? "…" : ""));
     return line;
   };
 
-  var render = (input) => {
-    var listbox = document.getElementById(input.getAttribute("aria-controls"));
+  const render = (input) => {
+    const listbox = document.getElementById(input.getAttribute("aria-controls"));
     if (!listbox) return;
-    var group = listbox.parentElement.querySelector(".docs-text-hits");
+    const group = listbox.parentElement.querySelector(".docs-text-hits");
     if (!group) {
       group = document.createElement("div");
       group.className = "docs-text-hits";
@@ -78,17 +78,17 @@
       group.setAttribute("aria-label", label);
       listbox.after(group);
     }
-    var found = find(input.value);
+    const found = find(input.value);
     group.replaceChildren();
     group.hidden = !found.hits.length;
     if (!found.hits.length) return;
-    var heading = document.createElement("p");
+    const heading = document.createElement("p");
     heading.textContent = label;
     group.append(heading);
-    for (var hit of found.hits) {
-      var link = document.createElement("a");
+    for (const hit of found.hits) {
+      const link = document.createElement("a");
       link.href = "#" + hit.route;
-      var title = document.createElement("span");
+      const title = document.createElement("span");
       title.className = "docs-text-hit-title";
       title.textContent = hit.title;
       link.append(title, snippet(hit.text, found.words));
@@ -102,7 +102,7 @@
   document.addEventListener(
     "input",
     (event) => {
-      var input = event.target;
+      const input = event.target;
       if (input instanceof HTMLInputElement && input.type === "search" && input.closest('[role="dialog"]')) setTimeout(() => render(input), 0);
     },
     true,
