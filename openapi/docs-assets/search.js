@@ -70,7 +70,7 @@
   const render = (input) => {
     const listbox = document.getElementById(input.getAttribute("aria-controls"));
     if (!listbox) return;
-    const group = listbox.parentElement.querySelector(".docs-text-hits");
+    let group = listbox.parentElement.querySelector(".docs-text-hits");
     if (!group) {
       group = document.createElement("div");
       group.className = "docs-text-hits";
