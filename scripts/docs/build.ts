@@ -1,8 +1,9 @@
 // `npm run docs`: the docs site, a directory (dist/docs/) that works served by any static
 // server or opened from disk, with nothing fetched from elsewhere:
 //   index.html    the page (scripts/docs/page.ts): Content-Security-Policy, the document as
-//                 JSON data, with Changelog and Versions and deprecation sections rendered
-//                 from CHANGELOG.md and docs/versioning.md at build time
+//                 JSON data (as Scalar's store processes it: scripts/docs/preprocess.ts), with
+//                 Changelog and Versions and deprecation sections rendered from CHANGELOG.md
+//                 and docs/versioning.md at build time
 //   scalar.js     Scalar's API reference, its standalone bundle (`@scalar/api-reference`)
 //   docs.js, docs.css   what starts it and the page's own rules
 //   search.js     the guides' text added to Scalar's search
@@ -15,7 +16,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
+import { configuration, contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
+import { preprocessed } from "./preprocess.js";
 import { appendedSections } from "./sections.js";
 import { samplesPerExample } from "./typescript-samples.js";
 
@@ -63,7 +65,7 @@ writeFileSync(
     title,
     description: (document.info.summary as string | undefined) ?? title,
     csp: contentSecurityPolicy(document.servers.map((s: { url: string }) => s.url)),
-    document,
+    document: await preprocessed(document, configuration(title).slug),
   }),
 );
 // The package exports no path to its browser bundle; it sits beside the entry point.

@@ -371,8 +371,19 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     for (const bullet of bullets) expect(text).toContain(bullet);
   });
 
-  it("offers the bundled document for download, unchanged", () => {
-    expect(JSON.parse(readFileSync(join(site, "openapi.json"), "utf8"))).toEqual(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")));
+  it("offers the bundled document for download, unchanged: the file, and what the page's Download button gives", async () => {
+    const bundled = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+    expect(JSON.parse(readFileSync(join(site, "openapi.json"), "utf8"))).toEqual(bundled);
+    await page.goto(`${server.url}#description/introduction`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("button", { name: /Download OpenAPI Document/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("openapi.json");
+    expect(JSON.parse(readFileSync((await download.path())!, "utf8"))).toEqual(bundled);
   });
 
   it("search finds every guide section by its words, each hit a working deep link", async () => {
