@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { configuration, contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
+import { deref, operationEntries } from "../../server/document/walk.js";
 import { preprocessed } from "./preprocess.js";
 import { appendedSections } from "./sections.js";
 import { samplesPerExample } from "./typescript-samples.js";
@@ -35,25 +36,17 @@ if (document.servers[0].url !== mockServer) throw new Error(`the document no lon
 // Scalar generates curl (and the other languages) from the example chosen on the page; the
 // document's own curl samples would show one fixed body. The TypeScript client's sample is
 // written once per request example (scripts/docs/typescript-samples.ts), so it follows too.
-const resolve = <T>(node: T | { $ref: string }): T =>
-  node && typeof node === "object" && "$ref" in node
-    ? (node.$ref
-        .slice(2)
-        .split("/")
-        .reduce((at: Record<string, unknown>, key) => at[key.replace(/~1/g, "/").replace(/~0/g, "~")] as never, document) as T)
-    : (node as T);
 type Sample = { lang: string; label: string; source: string };
-type Operation = { "x-codeSamples"?: Sample[]; requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } };
-for (const item of Object.values(document.paths) as Record<string, Operation>[]) {
-  for (const operation of Object.values(item)) {
-    if (!operation?.["x-codeSamples"]) continue;
-    const examples = Object.entries(resolve(operation.requestBody)?.content["application/json"]?.examples ?? {}).map(
-      ([name, example]) => [name, resolve(example).value] as [string, unknown],
-    );
-    operation["x-codeSamples"] = operation["x-codeSamples"].flatMap((sample) =>
-      sample.lang === "curl" ? [] : sample.lang === "TypeScript" && examples.length ? samplesPerExample(sample, examples) : [sample],
-    );
-  }
+type Operation = { "x-codeSamples"?: Sample[]; requestBody?: unknown };
+for (const { operation } of operationEntries<Operation>(document)) {
+  if (!operation["x-codeSamples"]) continue;
+  const content = operation.requestBody ? deref<{ content: Record<string, { examples?: Record<string, unknown> }> }>(document, operation.requestBody).content : {};
+  const examples = Object.entries(content["application/json"]?.examples ?? {}).map(
+    ([name, example]) => [name, deref<{ value: unknown }>(document, example).value] as [string, unknown],
+  );
+  operation["x-codeSamples"] = operation["x-codeSamples"].flatMap((sample) =>
+    sample.lang === "curl" ? [] : sample.lang === "TypeScript" && examples.length ? samplesPerExample(sample, examples) : [sample],
+  );
 }
 
 rmSync(out, { recursive: true, force: true });
