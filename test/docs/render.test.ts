@@ -457,6 +457,18 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       if (query === "backoff") {
         await page.waitForTimeout(600); // the dialog fades in
         await page.screenshot({ path: join(shots, "1440-search-body-word.png") });
+        // The added group passes axe-core like the rest of the page, in light and dark.
+        await page.evaluate(axeSource);
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          const severe = await page.evaluate(async () => {
+            const { axe } = globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string }[] }> } };
+            const result = await axe.run({ include: [[".docs-text-hits"]] });
+            return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+          });
+          expect(severe, `axe on the guides' text hits, ${colorScheme}`).toEqual([]);
+        }
+        await page.emulateMedia({ colorScheme: "light" });
       }
       await hits.filter({ hasText: title }).first().click();
       await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: query }).toBe(`#description/${slug(title)}`);
