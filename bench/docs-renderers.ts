@@ -6,11 +6,13 @@
 // with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate; median of DOCS_BENCH_RUNS, 3),
 // and axe-core's serious and critical violations at 1440 and 390 px. Each page is served
 // alone by test/docs/static-server.ts; a request leaving it is counted and refused.
-// `-- --only scalar` measures the built page alone (what `npm run docs` ships).
+// `-- --only scalar` measures the built page alone (what `npm run docs` ships). Each run writes
+// its figures into docs/docs-site.md, between the `bench:docs` markers: one row per renderer,
+// a renderer not measured in this run keeps its row.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -120,10 +122,30 @@ async function measure(browser: Browser, name: string) {
   }
   await server.close();
   const kB = (n: number) => `${(n / 1000).toFixed(0)} kB`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  rows[name] =
+    `| ${name} | ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load ${loadavg()[0]!.toFixed(1)} | ${kB(raw)} / ${kB(gz)} / ${kB(br)} | ${seconds(median(paints))} | ${seconds(median(references))} | ${axe[1440]!.split(" ")[0]} / ${axe[390]!.split(" ")[0]} | ${outside.length} |`;
   console.log(
     `${name}: ${kB(raw)} raw, ${kB(gz)} gzip, ${kB(br)} brotli; first contentful paint ${median(paints).toFixed(0)} ms, title shown ${median(titles).toFixed(0)} ms, reference rendered (its Getting started heading) ${median(references).toFixed(0)} ms (390 px, CPU 4×, median of ${runs}); axe serious+critical at 1440 px: ${axe[1440]}; at 390 px: ${axe[390]}; requests outside: ${outside.length}`,
   );
 }
+
+/** The figures of docs/docs-site.md's table between its markers, by renderer: this run's replace those it measured. */
+const table = "docs/docs-site.md";
+const [start, end] = ["<!-- bench:docs:start -->", "<!-- bench:docs:end -->"];
+const page = readFileSync(table, "utf8");
+if (!page.includes(start) || !page.includes(end)) throw new Error(`${table} has no ${start} … ${end} block`);
+const block = page.slice(page.indexOf(start) + start.length, page.indexOf(end));
+const rows: Record<string, string> = Object.fromEntries(
+  block
+    .split("\n")
+    .filter((line) => /^\| [a-z-]+ \|/.test(line))
+    .map((line) => [line.split("|")[1]!.trim(), line]),
+);
+const header = [
+  `| renderer | measured (1-min load average of the machine) | bytes raw / gzip / brotli | first contentful paint | reference rendered | axe serious+critical nodes, 1440 / 390 px | requests outside |`,
+  "| --- | --- | --- | --- | --- | --- | --- |",
+];
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 try {
@@ -132,3 +154,6 @@ try {
   await browser.close();
   rmSync(scratch, { recursive: true, force: true });
 }
+const body = [...header, ...Object.keys(builders).flatMap((name) => (rows[name] ? [rows[name]] : []))].join("\n");
+writeFileSync(table, `${page.slice(0, page.indexOf(start) + start.length)}\n${body}\n${page.slice(page.indexOf(end))}`);
+console.log(`figures written to ${table}`);

@@ -6,7 +6,29 @@
   var read = (id) => JSON.parse(document.getElementById(id).textContent);
   var configuration = read("scalar-configuration");
   configuration.content = read("openapi-document");
+  // The ids Scalar gives the introduction's headings, as its default makes them, but from one
+  // function: the default is an arrow function written in Scalar's template, new at each
+  // render of the reference, and each new one makes Scalar split and parse the whole
+  // introduction again (seconds on a slow phone).
+  configuration.generateHeadingSlug = (heading) => configuration.slug + "/description/" + heading.slug;
   window.Scalar.createApiReference("#app", configuration);
+
+  // "Download OpenAPI Document" gives openapi.json, the bundled document as published: Scalar
+  // would serialise the document it was handed, which is the page's copy (the changelog in its
+  // introduction, Scalar's own navigation and bookkeeping beside it).
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(".download-container .download-button")) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var link = document.createElement("a");
+      link.href = "openapi.json";
+      link.download = "openapi.json";
+      link.click();
+    },
+    true,
+  );
 
   // Names and keyboard access Scalar 1.72 leaves out (axe-core: button-name, link-name,
   // scrollable-region-focusable), given as Scalar renders: an icon-only copy button is

@@ -32,6 +32,8 @@ export function configuration(title: string) {
     defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
     defaultOpenAllTags: true,
     documentDownloadType: "json",
+    // The document's slug, the prefix of every id Scalar writes (docs.js builds the headings' ids from it).
+    slug: "api-1",
     metaData: { title },
     favicon: "favicon.svg",
     authentication: { preferredSecurityScheme: "bearerAuth" },
@@ -65,7 +67,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 /**
  * index.html: the document inlined as JSON data (a page opened from disk cannot fetch a file
- * beside it), read by docs.js, which starts Scalar (scalar.js). `<` is escaped in the JSON so
+ * beside it), read by docs.js, which starts Scalar (scalar.js); search.js adds the guides'
+ * text to Scalar's search. `<` is escaped in the JSON so
  * no text of the document can close the data element. Until Scalar has run (seconds on a slow
  * phone: it renders nothing before) the reader sees the title and a line saying it loads;
  * docs.js removes that shell once Scalar has rendered (beside #app, not in it: Scalar would try
@@ -93,6 +96,7 @@ export function indexHtml(options: { title: string; description: string; csp: st
   <script id="scalar-configuration" type="application/json">${JSON.stringify(configuration(options.title)).replace(/</g, "\\u003c")}</script>
   <script src="scalar.js"></script>
   <script src="docs.js"></script>
+  <script src="search.js"></script>
 </body>
 </html>
 `;

@@ -25,7 +25,7 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 import { mockServer } from "../../scripts/docs/page.js";
 import { appA } from "../support/demo.js";
 import { deref, doc, operations } from "../openapi/document.js";
-import { filledIn, languages, runGoSamples, runSample, type Language } from "./run-sample.js";
+import { filledIn, languages, runGoSamples, runSample, runTypeScriptSamples, type Language } from "./run-sample.js";
 import { chromiumMissing, chromiumPath, realPart } from "../support/real-parts.js";
 import { serveDirectory, type StaticServer } from "./static-server.js";
 
@@ -50,7 +50,7 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 /** Each sample language's entry in the page's client picker. */
-const clientLabel: Record<Language | "TypeScript", string> = {
+const clientLabel: Record<Language, string> = {
   curl: "Curl",
   JavaScript: "Fetch",
   Python: "http.client",
@@ -183,7 +183,7 @@ const sampleText = (operation: Locator) => operation.locator(".code-snippet pre"
 
 describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone", () => {
   it("is a directory of its own, each text file with its .br and .gz beside it, and a Content-Security-Policy", () => {
-    const files = ["docs.css", "docs.js", "favicon.svg", "index.html", "openapi.json", "scalar.js"];
+    const files = ["docs.css", "docs.js", "favicon.svg", "index.html", "openapi.json", "scalar.js", "search.js"];
     expect(readdirSync(site).sort()).toEqual(files.flatMap((f) => [f, `${f}.br`, `${f}.gz`]).sort());
     for (const file of files) {
       const raw = readFileSync(join(site, file));
@@ -224,16 +224,11 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
   // Every example of every operation, every language: the text copied from the page, then run.
   const copied: { language: Language; summary: string; example: string; expectedBody: unknown; text: string }[] = [];
 
-  it("shows every operation with its samples: the TypeScript client's, and for each example chosen, curl, JavaScript, Python and Go (copied for the next test)", async () => {
-    for (const { route, summary, tsLine } of expected) {
-      const operation = await open(route, summary);
-      await pick(operation, "client-picker", clientLabel.TypeScript);
-      expect(await sampleText(operation), summary).toContain(tsLine);
-    }
+  it("shows every operation with its samples: for each example chosen, curl, JavaScript, Python, Go and the TypeScript client (copied for the next test)", async () => {
     // Language by language (the page keeps the chosen language from one operation to the next),
     // every operation, every example chosen in its picker.
     for (const language of languages) {
-      for (const { route, summary, method, examples } of expected) {
+      for (const { route, summary, method, examples, tsLine } of expected) {
         const operation = await open(route, summary);
         await pick(operation, "client-picker", clientLabel[language]);
         for (const example of examples.length ? examples : [{ key: "", value: undefined }]) {
@@ -243,6 +238,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
             expect(text, summary).toMatch(new RegExp(`^curl '?${mockServer.replace(/[.]/g, "\\.")}/`));
             if (method !== "GET") expect(text, summary).toContain(`--request ${method}`);
           }
+          if (language === "TypeScript") expect(text, summary).toContain(tsLine);
           copied.push({ language, summary, example: example.key, expectedBody: example.value, text: filledIn(text, mockServer, frontUrl, appA) });
           // A non-first example in each language, as a reader sees it.
           if (/survey/i.test(example.key)) {
@@ -268,9 +264,9 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       else expect(JSON.parse(got!.body), what).toEqual(sample.expectedBody);
       counts[sample.language] = (counts[sample.language] ?? 0) + 1;
     };
-    for (const sample of copied.filter((s) => s.language !== "Go")) {
+    for (const sample of copied.filter((s) => s.language !== "Go" && s.language !== "TypeScript")) {
       const before = received.length;
-      await runSample(sample.language as Exclude<Language, "Go">, sample.text);
+      await runSample(sample.language as Exclude<Language, "Go" | "TypeScript">, sample.text);
       expect(received.length - before, `${sample.language} ${sample.summary} ${sample.example}`).toBe(1);
       check(sample, received.at(-1));
     }
@@ -279,6 +275,16 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     await runGoSamples(go.map((s) => s.text));
     expect(received.length - before).toBe(go.length);
     go.forEach((sample, i) => check(sample, received[before + i]));
+    const typescript = copied.filter((s) => s.language === "TypeScript");
+    const beforeTs = received.length;
+    await runTypeScriptSamples(
+      typescript.map((s) => s.text),
+      join(scratch, "typescript-samples"),
+      root,
+      { BASE_URL: frontUrl, API_KEY: appA.apiKey, API_SECRET: appA.apiSecret },
+    );
+    expect(received.length - beforeTs).toBe(typescript.length);
+    typescript.forEach((sample, i) => check(sample, received[beforeTs + i]));
     console.log(
       `samples run against the mock, all passing: ${Object.entries(counts)
         .map(([l, n]) => `${l} ${n}`)
@@ -365,8 +371,19 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     for (const bullet of bullets) expect(text).toContain(bullet);
   });
 
-  it("offers the bundled document for download, unchanged", () => {
-    expect(JSON.parse(readFileSync(join(site, "openapi.json"), "utf8"))).toEqual(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")));
+  it("offers the bundled document for download, unchanged: the file, and what the page's Download button gives", async () => {
+    const bundled = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+    expect(JSON.parse(readFileSync(join(site, "openapi.json"), "utf8"))).toEqual(bundled);
+    await page.goto(`${server.url}#description/introduction`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("button", { name: /Download OpenAPI Document/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("openapi.json");
+    expect(JSON.parse(readFileSync((await download.path())!, "utf8"))).toEqual(bundled);
   });
 
   it("search finds every guide section by its words, each hit a working deep link", async () => {
@@ -406,6 +423,79 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     }
   }, 120_000);
 
+  it("search finds a guide section by words found only in its text, each hit a working deep link; a word not on the page finds nothing", async () => {
+    /** A `## title` section's text in the document's introduction, without its heading. */
+    const textOf = (title: string) => {
+      const description = doc.info.description as string;
+      const start = description.indexOf(`## ${title}\n`);
+      expect(start, title).toBeGreaterThanOrEqual(0);
+      return description.slice(start + title.length + 4, description.indexOf("\n## ", start + 3)).toLowerCase();
+    };
+    const searchFor = async (on: Page, query: string) => {
+      await on.keyboard.press("Control+k");
+      const dialog = on.getByRole("dialog").first();
+      await dialog.getByRole("combobox").first().fill(query);
+      return dialog;
+    };
+    const guidesText = (dialog: Locator) => dialog.getByRole("group", { name: "Found in the guides' text" }).getByRole("link");
+    for (const [query, title] of [
+      ["backoff", "Retries and idempotency"],
+      ["duplicate acceptable", "Retries and idempotency"],
+      ["128 characters", "Request ids"],
+    ] as const) {
+      // Words of the section's text, not of its heading (which Scalar's own index covers).
+      for (const word of query.split(" ")) {
+        expect(textOf(title), `${title}: ${word}`).toContain(word);
+        expect(title.toLowerCase()).not.toContain(word);
+      }
+      await page.goto(`${server.url}#tag/webhooks`);
+      const dialog = await searchFor(page, query);
+      const hits = guidesText(dialog);
+      await hits.filter({ hasText: title }).first().waitFor();
+      // Every hit shows a word of the query, marked, in the text around it.
+      for (const mark of await dialog.locator(".docs-text-hits mark").allInnerTexts()) expect(query.split(" ")).toContain(mark.toLowerCase());
+      if (query === "backoff") {
+        await page.waitForTimeout(600); // the dialog fades in
+        await page.screenshot({ path: join(shots, "1440-search-body-word.png") });
+        // The added group passes axe-core like the rest of the page, in light and dark.
+        await page.evaluate(axeSource);
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          const severe = await page.evaluate(async () => {
+            const { axe } = globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string }[] }> } };
+            const result = await axe.run({ include: [[".docs-text-hits"]] });
+            return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+          });
+          expect(severe, `axe on the guides' text hits, ${colorScheme}`).toEqual([]);
+        }
+        await page.emulateMedia({ colorScheme: "light" });
+      }
+      await hits.filter({ hasText: title }).first().click();
+      await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: query }).toBe(`#description/${slug(title)}`);
+      await expect.poll(() => page.getByRole("dialog").count(), { message: "the dialog closes" }).toBe(0);
+      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: query }).toBe(true);
+    }
+    // Known bad: a word on no page finds nothing, and the hits of the previous query go.
+    await page.goto(`${server.url}#tag/webhooks`);
+    const dialog = await searchFor(page, "backoff");
+    await expect.poll(() => guidesText(dialog).count()).toBeGreaterThan(0);
+    await dialog.getByRole("combobox").first().fill("zqxjvkwy");
+    await expect.poll(() => guidesText(dialog).count()).toBe(0);
+    expect(await dialog.getByRole("option").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    // At phone width too.
+    const phone = await trackedPage({ viewport: { width: phoneWidth, height: 844 } });
+    await phone.goto(`${server.url}#tag/webhooks`, { waitUntil: "load" });
+    await phone.getByRole("heading", { name: doc.info.title, exact: true }).first().waitFor({ state: "attached" });
+    const onPhone = await searchFor(phone, "backoff");
+    await guidesText(onPhone).filter({ hasText: "Retries and idempotency" }).first().waitFor();
+    await phone.waitForTimeout(600);
+    await phone.screenshot({ path: join(shots, `${phoneWidth}-search-body-word.png`) });
+    await guidesText(onPhone).filter({ hasText: "Retries and idempotency" }).first().click();
+    await expect.poll(() => inView(phone.getByRole("heading", { name: "Retries and idempotency", exact: true }).first())).toBe(true);
+    await phone.context().close();
+  }, 120_000);
+
   it("runs nothing from Markdown: script, iframe srcdoc, event handlers and javascript: links in the description and the changelog", async () => {
     // A copy of the page whose introduction and changelog carry what a careless hand might paste.
     const hostile = [
@@ -418,7 +508,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     ];
     const copy = join(scratch, "hostile");
     mkdirSync(copy, { recursive: true });
-    for (const name of ["scalar.js", "docs.js", "docs.css", "favicon.svg"]) copyFileSync(join(site, name), join(copy, name));
+    for (const name of ["scalar.js", "docs.js", "search.js", "docs.css", "favicon.svg"]) copyFileSync(join(site, name), join(copy, name));
     const html = readFileSync(join(site, "index.html"), "utf8");
     const data = /<script id="openapi-document" type="application\/json">(.*?)<\/script>/s.exec(html)!;
     const document = JSON.parse(data[1]!);

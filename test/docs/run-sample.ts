@@ -1,18 +1,20 @@
 // Runs a request sample copied from the docs page, in its own language, against a base URL:
 // curl with bash, JavaScript fetch with node, Python with python3's standard library, Go with
-// the go toolchain (Debian's golang-go; .ci/run installs it). The text is run as the reader
+// the go toolchain (Debian's golang-go; .ci/run installs it), the TypeScript client's with the
+// repository's TypeScript (type-checked against the client) then tsx. The text is run as the reader
 // copies it, with two edits a reader makes too: the mock's address for the page's preset
 // base URL, and the credentials for the YOUR_SECRET_TOKEN placeholders (X-Api-Secret's line
 // gets the secret, every other line the key).
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export const languages = ["curl", "JavaScript", "Python", "Go"] as const;
+export const languages = ["curl", "JavaScript", "Python", "Go", "TypeScript"] as const;
 export type Language = (typeof languages)[number];
 
 export interface Credentials {
@@ -32,7 +34,7 @@ export function filledIn(text: string, from: string, to: string, credentials: Cr
 const timeout = 60_000;
 
 /** Runs one sample; resolves with what it printed, rejects when it exits non-zero. */
-export async function runSample(language: Exclude<Language, "Go">, text: string): Promise<string> {
+export async function runSample(language: Exclude<Language, "Go" | "TypeScript">, text: string): Promise<string> {
   const [file, args] =
     language === "curl"
       ? ["bash", ["-c", `set -e\n${text.replace(/^curl /m, "curl -sS --fail-with-body ")}`]]
@@ -63,4 +65,26 @@ export async function runGoSamples(texts: string[]): Promise<string> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs the TypeScript client's samples, which read the base URL and the credentials from the
+ * environment (BASE_URL, API_KEY, API_SECRET) as openapi/code_samples/ does. Each sample is a
+ * file of `dir` (a directory under a package.json with "type": "module" and node_modules, so
+ * `@authsvc/app-api-contract` resolves to the repository's client through tsconfig.json's
+ * paths): `tsc` type-checks them all in one run, then one node with tsx's loader imports them
+ * in order (a sample's top-level await finishes before the next starts; one that throws on an
+ * error answer stops the run).
+ */
+export async function runTypeScriptSamples(texts: string[], dir: string, root: string, env: NodeJS.ProcessEnv): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  texts.forEach((text, i) => writeFileSync(join(dir, `sample${i}.ts`), text));
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: join(root, "tsconfig.json"), include: ["sample*.ts"] }));
+  writeFileSync(join(dir, "main.mjs"), texts.map((_, i) => `await import("./sample${i}.ts");\n`).join(""));
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  await run(process.execPath, [tsc, "-p", dir], { cwd: dir, timeout: 180_000 }).catch((error: { stdout?: string }) => {
+    throw new Error(`the TypeScript samples do not type-check:\n${error.stdout}`);
+  });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "main.mjs"], { cwd: dir, timeout: 180_000, env: { ...process.env, ...env } });
+  return stdout;
 }
