@@ -406,7 +406,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       await input.fill(queries[title]!);
       await page.getByRole("option").filter({ hasText: title }).first().click();
       await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: title }).toBe(`#description/${slug(title)}`);
-      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: title }).toBe(true);
+      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: title, timeout: 15_000 }).toBe(true);
     }
     // The words of a status or header reach the part of Limits that explains them, not only the operations that answer them.
     for (const [query, heading] of [
@@ -419,7 +419,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       const input = page.getByRole("combobox").or(page.locator('input[type="search"], input[placeholder*="Search" i]')).first();
       await input.fill(query!);
       await page.getByRole("option").filter({ hasText: heading! }).first().click();
-      await expect.poll(() => inView(page.getByRole("heading", { name: heading, exact: true }).first()), { message: query }).toBe(true);
+      await expect.poll(() => inView(page.getByRole("heading", { name: heading, exact: true }).first()), { message: query, timeout: 15_000 }).toBe(true);
     }
   }, 120_000);
 
@@ -473,7 +473,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
       await hits.filter({ hasText: title }).first().click();
       await expect.poll(() => decodeURIComponent(new URL(page.url()).hash), { message: query }).toBe(`#description/${slug(title)}`);
       await expect.poll(() => page.getByRole("dialog").count(), { message: "the dialog closes" }).toBe(0);
-      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: query }).toBe(true);
+      await expect.poll(() => inView(page.getByRole("heading", { name: title, exact: true }).first()), { message: query, timeout: 15_000 }).toBe(true);
     }
     // Known bad: a word on no page finds nothing, and the hits of the previous query go.
     await page.goto(`${server.url}#tag/webhooks`);
@@ -492,7 +492,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone",
     await phone.waitForTimeout(600);
     await phone.screenshot({ path: join(shots, `${phoneWidth}-search-body-word.png`) });
     await guidesText(onPhone).filter({ hasText: "Retries and idempotency" }).first().click();
-    await expect.poll(() => inView(phone.getByRole("heading", { name: "Retries and idempotency", exact: true }).first())).toBe(true);
+    await expect.poll(() => inView(phone.getByRole("heading", { name: "Retries and idempotency", exact: true }).first()), { timeout: 15_000 }).toBe(true);
     await phone.context().close();
   }, 120_000);
 
