@@ -24,6 +24,8 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import OpenApiValidator from "express-openapi-validator";
 // Before any schema is compiled: closed bodies refuse keys named after Object.prototype members.
 import "./ajv-unevaluated.js";
+// Before eov creates an Ajv instance: its compilations are served precompiled where generated/ has them.
+import "./precompiled.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
 import { routedPath } from "../http/request-path.js";
 import { pathPattern } from "../http/path-pattern.js";
