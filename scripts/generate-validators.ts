@@ -45,6 +45,7 @@ export async function generateValidators(): Promise<{ file: string; exported: nu
   });
   const document = loadDocument();
   await documentValidator(document, basePathOf(document), true).warm();
+  recordCompilations(undefined);
 
   const digests: Record<string, [number, string]> = {};
   const bodies: string[] = [];

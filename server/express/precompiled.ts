@@ -85,9 +85,35 @@ export function schemaPart(schema: unknown, memo: WeakMap<object, Part>): Part {
   return partOf(JSON.stringify(schema) ?? "");
 }
 
-/** The digest of compiling `schema` on `ajv`. */
+/**
+ * The digest of compiling `schema` on `ajv`: its set-up, the schema, and every schema it may
+ * `$ref` by key on that instance (what eov adds as `#/components/schemas/…`, the
+ * meta-schemas), each by content. Left out: eov's per-validator roots (with `paths`, keyed by
+ * method and route) and Ajv's `""` slot (the last schema added without an `$id`), which no
+ * document refers to and which change as validators are added.
+ */
 export function digestOf(ajv: AjvInternals, schema: unknown, memo: WeakMap<object, Part>): string {
-  return createHash("sha256").update(profileOf(ajv)).update("\n").update(schemaPart(schema, memo).hash).digest("hex");
+  const hash = createHash("sha256").update(profileOf(ajv)).update("\n").update(schemaPart(schema, memo).hash);
+  const { schemas, refs } = ajv as unknown as { schemas: Record<string, unknown>; refs: Record<string, unknown> };
+  for (const [kind, entries] of [
+    ["schema", schemas],
+    ["ref", refs],
+  ] as const) {
+    for (const [key, value] of Object.entries(entries)) {
+      if (key === "") continue;
+      if (typeof value === "string") hash.update(`\n${kind} ${key} -> ${value}`);
+      else if (value && typeof value === "object" && "schema" in value) {
+        const env = value as SchemaEnv;
+        if (env.schema && typeof env.schema === "object" && "paths" in env.schema) continue;
+        // By its content when first seen (eov's preprocessor rewrites component schemas in
+        // place later, the same way for the same document: a different document differs here already).
+        let part = memo.get(env);
+        if (!part) memo.set(env, (part = schemaPart(env.schema, memo)));
+        hash.update(`\n${kind} ${key} = ${part.hash}`);
+      }
+    }
+  }
+  return hash.digest("hex");
 }
 
 /** Counts since the process started, for the tests and the generator: served precompiled, compiled. */
@@ -115,7 +141,7 @@ export function setPrecompiled(on: boolean): void {
 }
 
 /** Makes every Ajv instance eov creates from now on report its compilations to `record` (and compile them all), with the source Ajv's standalone code needs. */
-export function recordCompilations(record: (ajv: AjvInternals, env: SchemaEnv, digest: string) => void): void {
+export function recordCompilations(record: ((ajv: AjvInternals, env: SchemaEnv, digest: string) => void) | undefined): void {
   recorder = record;
 }
 
@@ -160,7 +186,7 @@ function attach(ajv: AjvInternals): void {
     (ajv as unknown as { getSchema(key: string): unknown }).getSchema = (key: string) => {
       const validate = getSchema(key);
       const env = validate?.schemaEnv as SchemaEnv | undefined;
-      if (!env || env.meta || !compiledAs.has(env) || compiledAs.get(env) === digestOf(ajv, env.schema, memo)) return validate;
+      if (!recorder || !env || env.meta || !compiledAs.has(env) || compiledAs.get(env) === digestOf(ajv, env.schema, memo)) return validate;
       delete env.validate;
       delete (env as { validateName?: unknown }).validateName;
       recordCompile(env);
@@ -170,6 +196,7 @@ function attach(ajv: AjvInternals): void {
   ajv._compileSchemaEnv = (env: SchemaEnv) => {
     if (env.meta || env.validate) return compile(env);
     if (recorder) return recordCompile(env);
+    if ((ajv.opts.code as { source?: boolean }).source) return compile(env); // an instance made while recording
     const found = enabled ? table() : null;
     const digest = found ? digestOf(ajv, env.schema, memo) : "";
     const entry = found?.digests[digest];
