@@ -83,7 +83,8 @@ export async function generateValidators(): Promise<{ file: string; exported: nu
     '"use strict";',
     `exports.digests = ${JSON.stringify(digests)};`,
     "// The document's `paths` and `components` as eov gives them to its validators, for the few error messages that quote a schema.",
-    `const shared = [\n${shared.join(",\n")}\n];`,
+    // Parsed as JSON: V8 reads a JSON string much faster than the same object literal.
+    `const shared = JSON.parse(${JSON.stringify(`[${shared.join(",")}]`)});`,
     "// One function per Ajv instance of the generating run; `require` is express-openapi-validator's (its ajv, ajv-formats).",
     `exports.groups = [\n${bodies.join(",\n")}\n];`,
     "",
