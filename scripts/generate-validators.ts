@@ -18,8 +18,9 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Code } from "ajv/dist/compile/codegen/index.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
-import { recordCompilations, type AjvInternals, type SchemaEnv } from "../server/express/precompiled.js";
-import { documentValidator } from "../server/express/validator.js";
+import { isDeepStrictEqual } from "node:util";
+import { documentDigest, recordCompilations, type AjvInternals, type SchemaEnv } from "../server/express/precompiled.js";
+import { documentForValidator, documentValidator } from "../server/express/validator.js";
 
 const out = fileURLToPath(new URL("../generated/validators.cjs", import.meta.url));
 const eovMain = createRequire(import.meta.url).resolve("express-openapi-validator");
@@ -29,6 +30,7 @@ const ajvFormats = eovRequire("ajv-formats/dist/formats.js") as Record<"fastForm
 // Ajv's code builders from eov's copy of ajv: the values they print are checked with `instanceof` there.
 const { _, getProperty } = eovRequire("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
 const { _Code } = eovRequire("ajv/dist/compile/codegen/code.js") as typeof import("ajv/dist/compile/codegen/code.js");
+const refParser = eovRequire("@apidevtools/json-schema-ref-parser") as { bundle: (schema: object) => Promise<unknown> };
 const eovFormats = (eovRequire("./framework/ajv/formats.js") as { formats: Record<string, unknown> }).formats;
 
 interface Recorded {
@@ -46,6 +48,11 @@ export async function generateValidators(): Promise<{ file: string; exported: nu
   const document = loadDocument();
   await documentValidator(document, basePathOf(document), true).warm();
   recordCompilations(undefined);
+  // Whether eov's \$ref bundling changes the document it is given (a copy of it, as eov makes one).
+  const given = documentForValidator(document, basePathOf(document));
+  const bundled = structuredClone(given);
+  await refParser.bundle(bundled);
+  const unchanged = isDeepStrictEqual(bundled, given) ? [documentDigest(given)] : [];
 
   const digests: Record<string, [number, string]> = {};
   const bodies: string[] = [];
@@ -82,6 +89,8 @@ export async function generateValidators(): Promise<{ file: string; exported: nu
     ...(skipped.length > 0 ? ["// Left out (compiled at start):", ...skipped.map((line) => `//   ${line}`)] : []),
     '"use strict";',
     `exports.digests = ${JSON.stringify(digests)};`,
+    "// Documents eov's $ref bundling leaves unchanged: eov is given them as they are.",
+    `exports.bundled = ${JSON.stringify(unchanged)};`,
     "// The document's `paths` and `components` as eov gives them to its validators, for the few error messages that quote a schema.",
     // Parsed as JSON: V8 reads a JSON string much faster than the same object literal.
     `const shared = JSON.parse(${JSON.stringify(`[${shared.join(",")}]`)});`,
