@@ -48,12 +48,22 @@ interface Generated {
 const versionOf = (name: string) => (eovRequire(`${name}/package.json`) as { version: string }).version;
 let versions: string | undefined;
 
+/** Per instance: its profile, and the numbers of keywords and formats it was made with (eov adds both right after creating it). */
+const profiles = new WeakMap<object, { added: string; text: string }>();
+
 /** The part of the digest an instance's set-up gives: everything but the schema. */
 export function profileOf(ajv: AjvInternals): string {
+  const keywords = Object.keys(ajv.RULES.keywords);
+  const formats = Object.keys(ajv.formats);
+  const added = `${keywords.length}/${formats.length}`;
+  const known = profiles.get(ajv);
+  if (known?.added === added) return known.text;
   versions ??= JSON.stringify([versionOf("ajv"), versionOf("ajv-formats"), (require("express-openapi-validator/package.json") as { version: string }).version]);
   // Functions (formats, serializers) drop out of JSON; their names stay in `formats`.
   const options = JSON.stringify(ajv.opts, (key, value) => (key === "code" || key === "uriResolver" || key === "logger" ? undefined : value));
-  return `${versions}\n${unevaluatedPatch}\n${options}\n${Object.keys(ajv.RULES.keywords).sort().join(",")}\n${Object.keys(ajv.formats).sort().join(",")}`;
+  const text = `${versions}\n${unevaluatedPatch}\n${options}\n${keywords.sort().join(",")}\n${formats.sort().join(",")}`;
+  profiles.set(ajv, { added, text });
+  return text;
 }
 
 /** What the digest needs of a schema part: its hash, and whether it declares `$id`s or anchors anywhere. */
@@ -95,15 +105,26 @@ export function schemaPart(schema: unknown, memo: WeakMap<object, Part>): Part {
  * document refers to and which change as validators are added.
  */
 export function digestOf(ajv: AjvInternals, schema: unknown, memo: WeakMap<object, Part>): string {
-  const hash = createHash("sha256").update(profileOf(ajv)).update("\n").update(schemaPart(schema, memo).hash);
+  return createHash("sha256").update(profileOf(ajv)).update("\n").update(schemaPart(schema, memo).hash).update(registeredText(ajv, memo)).digest("hex");
+}
+
+/** Per instance: the text of its registered schemas, and how many keys it was made from. */
+const registeredTexts = new WeakMap<object, { keys: number; text: string }>();
+
+/** The registered schemas' part of the digest, rebuilt only when a key was added (Ajv never replaces one but `""`, left out). */
+function registeredText(ajv: AjvInternals, memo: WeakMap<object, Part>): string {
   const { schemas, refs } = ajv as unknown as { schemas: Record<string, unknown>; refs: Record<string, unknown> };
+  const keys = Object.keys(schemas).length + Object.keys(refs).length;
+  const known = registeredTexts.get(ajv);
+  if (known?.keys === keys) return known.text;
+  let text = "";
   for (const [kind, entries] of [
     ["schema", schemas],
     ["ref", refs],
   ] as const) {
     for (const [key, value] of Object.entries(entries)) {
       if (key === "") continue;
-      if (typeof value === "string") hash.update(`\n${kind} ${key} -> ${value}`);
+      if (typeof value === "string") text += `\n${kind} ${key} -> ${value}`;
       else if (value && typeof value === "object" && "schema" in value) {
         const env = value as SchemaEnv;
         if (env.schema && typeof env.schema === "object" && "paths" in env.schema) continue;
@@ -111,11 +132,12 @@ export function digestOf(ajv: AjvInternals, schema: unknown, memo: WeakMap<objec
         // place later, the same way for the same document: a different document differs here already).
         let part = memo.get(env);
         if (!part) memo.set(env, (part = schemaPart(env.schema, memo)));
-        hash.update(`\n${kind} ${key} = ${part.hash}`);
+        text += `\n${kind} ${key} = ${part.hash}`;
       }
     }
   }
-  return hash.digest("hex");
+  registeredTexts.set(ajv, { keys, text });
+  return text;
 }
 
 /** Counts since the process started, for the tests and the generator: served precompiled, compiled. */
