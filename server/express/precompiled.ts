@@ -46,6 +46,19 @@ interface Generated {
 }
 
 const versionOf = (name: string) => (eovRequire(`${name}/package.json`) as { version: string }).version;
+
+/**
+ * One of eov's or Ajv's internal modules this hooks into, or undefined when a release the
+ * peer range allows has moved it: then that hook is left out (eov compiles, or bundles, as
+ * it always did) rather than the entry failing to load.
+ */
+function internal<T>(load: () => unknown): T | undefined {
+  try {
+    return load() as T;
+  } catch {
+    return undefined;
+  }
+}
 let versions: string | undefined;
 
 /** Per instance: its profile, and the numbers of keywords and formats it was made with (eov adds both right after creating it). */
@@ -58,7 +71,12 @@ export function profileOf(ajv: AjvInternals): string {
   const added = `${keywords.length}/${formats.length}`;
   const known = profiles.get(ajv);
   if (known?.added === added) return known.text;
-  versions ??= JSON.stringify([versionOf("ajv"), versionOf("ajv-formats"), (require("express-openapi-validator/package.json") as { version: string }).version]);
+  // A version that cannot be read never matches: everything compiles.
+  versions ??= JSON.stringify([
+    internal(() => versionOf("ajv")) ?? "?",
+    internal(() => versionOf("ajv-formats")) ?? "?",
+    internal(() => (eovRequire("../package.json") as { version: string }).version) ?? "?",
+  ]);
   // Functions (formats, serializers) drop out of JSON; their names stay in `formats`.
   const options = JSON.stringify(ajv.opts, (key, value) => (key === "code" || key === "uriResolver" || key === "logger" ? undefined : value));
   const text = `${versions}\n${unevaluatedPatch}\n${options}\n${keywords.sort().join(",")}\n${formats.sort().join(",")}`;
@@ -262,8 +280,10 @@ function attach(ajv: AjvInternals): void {
  * so for eov's instances it is skipped then (the text is serialized for the digest anyway).
  */
 const memos = new WeakMap<object, WeakMap<object, Part>>();
-const resolve = eovRequire("ajv/dist/compile/resolve.js") as { getSchemaRefs: (this: unknown, schema: unknown, baseId: string) => unknown; precompiled?: true };
-if (!resolve.precompiled) {
+const resolve = internal<{ getSchemaRefs: (this: unknown, schema: unknown, baseId: string) => unknown; precompiled?: true }>(() =>
+  eovRequire("ajv/dist/compile/resolve.js"),
+);
+if (resolve && typeof resolve.getSchemaRefs === "function" && !resolve.precompiled) {
   const getSchemaRefs = resolve.getSchemaRefs;
   resolve.getSchemaRefs = function (this: unknown, schema: unknown, baseId: string) {
     const memo = memos.get(this as object);
@@ -273,8 +293,8 @@ if (!resolve.precompiled) {
   resolve.precompiled = true;
 }
 
-const factory = require("express-openapi-validator/dist/framework/ajv/factory.js") as { factoryAjv: (...args: unknown[]) => AjvInternals; precompiled?: true };
-if (!factory.precompiled) {
+const factory = internal<{ factoryAjv: (...args: unknown[]) => AjvInternals; precompiled?: true }>(() => eovRequire("./framework/ajv/factory.js"));
+if (factory && typeof factory.factoryAjv === "function" && !factory.precompiled) {
   const original = factory.factoryAjv;
   factory.factoryAjv = (...args: unknown[]) => {
     const ajv = original(...args);
@@ -296,11 +316,11 @@ export function documentDigest(document: { paths?: unknown; components?: unknown
  * document: for a document the generator found bundling leaves unchanged (the same object,
  * equal content), eov is given it as is. Any other document is bundled as before.
  */
-const framework = eovRequire("./framework/index.js") as {
+const framework = internal<{
   OpenAPIFramework: { prototype: { loadSpec: (spec: unknown, parser?: { mode?: string }) => unknown } };
   precompiled?: true;
-};
-if (!framework.precompiled) {
+}>(() => eovRequire("./framework/index.js"));
+if (framework && typeof framework.OpenAPIFramework?.prototype?.loadSpec === "function" && !framework.precompiled) {
   const loadSpec = framework.OpenAPIFramework.prototype.loadSpec;
   framework.OpenAPIFramework.prototype.loadSpec = function (this: unknown, spec: unknown, parser?: { mode?: string }) {
     const bundled = !recorder && enabled ? table()?.bundled : undefined;
