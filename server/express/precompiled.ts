@@ -11,8 +11,14 @@
 //
 // The digest covers what decides the code Ajv writes: the schema (as JSON), the Ajv options
 // (but `code`, whose settings change only how the code is printed), the names of the
-// instance's keywords and formats, the versions of ajv, ajv-formats and eov that eov loads,
-// and the layer's own keyword patch (server/express/ajv-unevaluated.ts, by its tag).
+// instance's keywords and formats, the schemas it holds by key (what a `$ref` reaches), the
+// versions of ajv, ajv-formats and eov that eov loads, and the layer's own keyword patch
+// (server/express/ajv-unevaluated.ts, by its tag).
+//
+// Two more hooks take work off eov's set-up, each leaving its result as it was: Ajv's walk
+// of a schema for `$id`s and anchors is skipped when the schema has none, and eov's `$ref`
+// bundling is skipped for a document the generator found it leaves unchanged. Each hook is
+// left out if its module is not where this eov/ajv release keeps it.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { unevaluatedPatch } from "./ajv-unevaluated.js";
