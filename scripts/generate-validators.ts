@@ -13,16 +13,18 @@
 // come from; a keyword defined by a `compile` function (eov's `readOnly` on requests, its
 // serializers) cannot be printed at all, so a validator that uses one is left out and
 // compiled at start as before (the file lists them).
-import { writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Code } from "ajv/dist/compile/codegen/index.js";
-import { basePathOf, loadDocument } from "../server/document/load.js";
+import { basePathOf, type ApiDocument } from "../server/document/load.js";
 import { isDeepStrictEqual } from "node:util";
 import { documentDigest, recordCompilations, type AjvInternals, type SchemaEnv } from "../server/express/precompiled.js";
 import { documentForValidator, documentValidator } from "../server/express/validator.js";
 
-const out = fileURLToPath(new URL("../generated/validators.cjs", import.meta.url));
+// Relative to the working directory, as the other generators: test/tooling/generated.test.ts runs them in a scratch copy.
+const source = "generated/openapi.json";
+const out = "generated/validators.cjs";
 const eovMain = createRequire(import.meta.url).resolve("express-openapi-validator");
 const eovRequire = createRequire(eovMain);
 const standaloneCode = (eovRequire("ajv/dist/standalone/index.js") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
@@ -45,7 +47,7 @@ export async function generateValidators(): Promise<{ file: string; exported: nu
     if (!group) groups.push((group = { ajv, envs: [] }));
     group.envs.push({ env, digest });
   });
-  const document = loadDocument();
+  const document = JSON.parse(readFileSync(source, "utf8")) as ApiDocument;
   await documentValidator(document, basePathOf(document), true).warm();
   recordCompilations(undefined);
   // Whether eov's \$ref bundling changes the document it is given (a copy of it, as eov makes one).
@@ -157,7 +159,8 @@ function nameFormats(ajv: AjvInternals): void {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a script (through a symlinked scripts/ too, as test/tooling/generated.test.ts does).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { file, exported, skipped } = await generateValidators();
   writeFileSync(out, file);
   console.log(
