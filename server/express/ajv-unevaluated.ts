@@ -54,3 +54,9 @@ function code(cxt: KeywordCxt): void {
 }
 
 definition.code = code;
+
+/**
+ * Names this patch in the digest of precompiled validators (server/express/precompiled.ts):
+ * code generated with it is served only where it is applied. Change it with `code` above.
+ */
+export const unevaluatedPatch = "unevaluatedProperties: props[key] !== true (1)";

@@ -14,12 +14,17 @@
 //   exits 0 (1 if closing failed): the behaviour of `npm start`;
 // - the port opens only once `ready(app)` resolved: every operation's validators of every
 //   contract app in `app` are compiled, so no client's first request pays for them.
-import { createServer, type RequestListener, type Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerClientErrors } from "../http/client-error.js";
 import { createDrain } from "../http/drain.js";
 import { awaitingContinue } from "../http/expect-continue.js";
 import { ready } from "./readiness.js";
+
+// Node's CommonJS `http`, not its ES module facade: importing `node:http` as a module reads
+// every export once, and three of them (WebSocket, CloseEvent, MessageEvent) load Node's
+// fetch implementation (undici), ~10-30 ms of a cold start a server never uses.
+const { createServer } = process.getBuiltinModule("node:http") as typeof import("node:http");
 
 export interface ListenOptions {
   /** Port to listen on; 0 (default) picks a free one. */

@@ -12,6 +12,8 @@
 //   content type: about 0.15-0.25 s a path), so a path's first client paid for them.
 //   `warm()` sends every operation a request of its own through eov's steps in process, so
 //   its request validators, and the validators of its success bodies, are built before the service reports ready (`ready()`, and `listen()` waits for it).
+//   For the bundled document they are not compiled even then: server/express/precompiled.ts
+//   hands eov the functions `npm run generate` wrote (generated/validators.cjs).
 // - Route lookup. eov's metadata step compiles a path-to-regexp matcher for every route on
 //   every request to find the operation (about 13% of a request's CPU here; upstream pull
 //   request cdimascio/express-openapi-validator#1217 would cache them). The layer's router
@@ -24,6 +26,8 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import OpenApiValidator from "express-openapi-validator";
 // Before any schema is compiled: closed bodies refuse keys named after Object.prototype members.
 import "./ajv-unevaluated.js";
+// Before eov creates an Ajv instance: its compilations are served precompiled where generated/ has them.
+import "./precompiled.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
 import { routedPath } from "../http/request-path.js";
 import { pathPattern } from "../http/path-pattern.js";

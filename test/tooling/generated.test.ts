@@ -13,6 +13,7 @@ const files = [
   "schema.d.ts",
   "operations.ts",
   "examples.ts",
+  "validators.cjs",
   "postman/collection.json",
   "postman/local-mock.postman_environment.json",
   "postman/local-server.postman_environment.json",
