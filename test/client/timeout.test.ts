@@ -145,6 +145,25 @@ describe("timeout", () => {
     expect(state()).toMatchObject({ name: "TimeoutError" });
   });
 
+  it("a fetch that ignores the signal and answers after the deadline: that late answer's body is let go, a bodiless one too", async () => {
+    const late: Response[] = [];
+    // Letting go of a bodiless answer must not throw where nobody catches it.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const answerLate = (response: Response) => () => new Promise<Response>((resolve) => setTimeout(() => resolve(late[late.push(response) - 1]!), 1000));
+    for (const response of [Response.json(successExample("readWidget")), new Response(null, { status: 204 })]) {
+      const state = settledState(readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: answerLate(response), timeoutMs: 500, retry: false })));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(state()).toMatchObject({ name: "TimeoutError" });
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    await new Promise((resolve) => process.nextTick(resolve));
+    process.off("unhandledRejection", onUnhandled);
+    expect(late.map((response) => response.bodyUsed)).toEqual([true, false]);
+    expect(unhandled).toEqual([]);
+  });
+
   it("an abort during a retry's wait ends the call's timer with it, not 30 s later", async () => {
     const fetch = vi.fn(async () => new Response("{}", { status: 503, headers: { "content-type": "application/problem+json" } }));
     const controller = new AbortController();
