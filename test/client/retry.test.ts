@@ -201,6 +201,15 @@ describe("retry", () => {
     expect((await del).response.status).toBe(503);
     expect(deleted.requests).toHaveLength(1);
 
+    // The path of the one repeatable PUT, with another method (no such operation: a proxy's 503).
+    const elsewhere = scripted(() => problem(503), widget);
+    const onPath = (client(elsewhere.fetch, { tries: 3 }) as unknown as { DELETE: LooseCall }).DELETE("/sms/providers/{id}", {
+      params: { path: { id: "sms_9e4a1d7c3b2f" } },
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await onPath).response.status).toBe(503);
+    expect(elsewhere.requests).toHaveLength(1);
+
     const put = scripted(networkError, widget);
     const other = (client(put.fetch, { tries: 3 }) as unknown as { PUT: LooseCall }).PUT("/widgets/wgt_5a3c8e1f7b92", { body: {} });
     const failed = expect(other).rejects.toThrow("fetch failed");
