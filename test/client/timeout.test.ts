@@ -101,7 +101,7 @@ describe("timeout", () => {
   });
 
   // A fetch passed in may hand on any header: a transfer coding other than chunked is no body to read.
-  it.each([{ "content-length": "0" }, { "content-length": "0", "transfer-encoding": "gzip" }])(
+  it.each<Record<string, string>>([{ "content-length": "0" }, { "content-length": "0", "transfer-encoding": "gzip" }])(
     "an answer openapi-fetch does not read (%j) ends the call's timer with the call: its body stays readable after the deadline",
     async (headers) => {
       const fetch = async () => new Response("", { headers });
