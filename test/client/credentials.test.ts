@@ -131,6 +131,11 @@ describe("options that would send the wrong credentials are refused at creation"
     ["an API secret that is not a string", { apiKey, apiSecret: 5 }, /apiSecret.*non-empty/],
     ["a bearer token in headers", { apiKey, headers: { authorization: `Bearer ${apiKey}` } }, /not as headers \(authorization\)/],
     ["the secret in headers", { apiKey, headers: { "X-Api-Secret": apiSecret } }, /not as headers \(X-Api-Secret\)/],
+    [
+      "both schemes in headers, each named",
+      { apiKey, headers: { Authorization: `Bearer ${apiKey}`, "x-api-key": apiKey } },
+      "createApiClient: pass credentials as apiKey/apiSecret, not as headers (Authorization, x-api-key)",
+    ],
   ])("%s", (_name, options, message) => {
     expect(() => createApiClient({ baseUrl, ...options } as Parameters<typeof createApiClient>[0])).toThrow(message);
   });

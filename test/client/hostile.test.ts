@@ -4,6 +4,7 @@
 // are cut at the call's time budget with its TimeoutError; a 1 GB body ends at the body
 // limit with a ResponseTooLargeError, after the client has read little more than the limit.
 // Each test has its own short vitest timeout; the budgets here are 300 ms.
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient, defaultMaxResponseBytes, RedirectError, ResponseTooLargeError } from "../../client/index.js";
 import { successExample } from "../support/document.js";
@@ -12,6 +13,7 @@ import { httpServer, type Running, streamBytes, tricklingHeaders } from "./hosti
 const credentials = ["authorization", "x-api-key", "x-api-secret"];
 const budgetMs = 300;
 const bound = { timeout: 5_000 };
+const redirectAdvice = "the API answers without redirects, so the base URL is wrong or something between rewrites it";
 
 const running: Running[] = [];
 async function start(server: Promise<Running>): Promise<Running> {
@@ -38,7 +40,13 @@ describe("redirects", bound, () => {
         (error: unknown) => error,
       );
       expect(outcome).toBeInstanceOf(RedirectError);
-      expect(outcome).toMatchObject({ name: "RedirectError", status, location: `${other.baseUrl}/collect`, crossOrigin: true });
+      expect(outcome).toMatchObject({
+        name: "RedirectError",
+        status,
+        location: `${other.baseUrl}/collect`,
+        crossOrigin: true,
+        message: `The answer was a redirect (${status} to ${other.baseUrl}/collect), which the client does not follow: ${redirectAdvice}`,
+      });
       expect((outcome as { requestId?: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
     }
     // Each call reached the API (with its own scheme), and nothing reached the other origin.
@@ -53,13 +61,41 @@ describe("redirects", bound, () => {
     expect(api.received).toHaveLength(1);
   });
 
+  it("a redirect without a Location, on the wire or from a fetch passed in that gives no body: a RedirectError naming no target", async () => {
+    const api = await start(httpServer((response) => response.writeHead(302).end()));
+    const expected = {
+      name: "RedirectError",
+      status: 302,
+      location: undefined,
+      crossOrigin: undefined,
+      message: `The answer was a redirect (302), which the client does not follow: ${redirectAdvice}`,
+    };
+    await expect(readWidget(client(api.baseUrl))).rejects.toMatchObject(expected);
+    // MSW and hand-written fetches answer a 3xx with a null body: nothing to cancel, still refused.
+    await expect(readWidget(client(api.baseUrl, { fetch: async () => new Response(null, { status: 302 }) }))).rejects.toMatchObject(expected);
+  });
+
+  it("a fetch passed in that sends the request elsewhere (a local proxy) without a redirect: its answer is the call's", async () => {
+    const proxy = await start(
+      httpServer((response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(successExample("readWidget")))),
+    );
+    const viaProxy = (request: Request) => fetch(new Request(request.url.replace("http://api.example", proxy.origin), request));
+    const result = await readWidget(client("http://api.example/v1", { fetch: viaProxy }));
+    expect(result.data).toEqual(successExample("readWidget"));
+    expect(proxy.received).toHaveLength(1);
+  });
+
   it("a fetch that follows redirects anyway (the client's or a call's): another origin's body never becomes data", async () => {
     const other = await start(
       httpServer((response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(successExample("readWidget")))),
     );
     const following = (request: Request) => fetch(request.url, { headers: request.headers, redirect: "follow", signal: request.signal });
     const api = await start(httpServer((response) => response.writeHead(302, { location: `${other.baseUrl}/widgets/wgt_5a3c8e1f7b92` }).end()));
-    await expect(readWidget(client(api.baseUrl, { fetch: following }))).rejects.toMatchObject({ name: "RedirectError", crossOrigin: true });
+    await expect(readWidget(client(api.baseUrl, { fetch: following }))).rejects.toMatchObject({
+      name: "RedirectError",
+      crossOrigin: true,
+      message: `The answer was a redirect (opaque to ${other.baseUrl}/widgets/wgt_5a3c8e1f7b92), which the client does not follow: ${redirectAdvice}`,
+    });
     // A fetch given per call goes through the same checks.
     const perCall = client(api.baseUrl).GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, fetch: following });
     await expect(perCall).rejects.toMatchObject({ name: "RedirectError", crossOrigin: true });
@@ -152,6 +188,39 @@ describe("body limit", bound, () => {
     const failing = await start(httpServer((response) => response.writeHead(500, { "content-type": "text/html" }).end("x".repeat(2000))));
     await expect(readWidget(client(failing.baseUrl, { maxResponseBytes: 1000 }))).rejects.toMatchObject({ name: "ResponseTooLargeError", status: 500 });
     expect((await readWidget(client(failing.baseUrl, { maxResponseBytes: false }))).error).toBe("x".repeat(2000));
+  });
+
+  it("a declared Content-Length of exactly maxResponseBytes is read", async () => {
+    const body = JSON.stringify(successExample("readWidget"));
+    const size = Buffer.byteLength(body);
+    const api = await start(httpServer((response) => response.writeHead(200, { "content-type": "application/json", "content-length": String(size) }).end(body)));
+    expect((await readWidget(client(api.baseUrl, { maxResponseBytes: size }))).data).toEqual(successExample("readWidget"));
+  });
+
+  it("a declared Content-Length over the limit is refused at once, not after waiting for a body that never comes", async () => {
+    const api = await start(
+      httpServer((response) => response.writeHead(200, { "content-type": "application/json", "content-length": String(10 * 1024 ** 2) }).flushHeaders()),
+    );
+    await expect(readWidget(client(api.baseUrl, { maxResponseBytes: 1024 }))).rejects.toMatchObject({
+      name: "ResponseTooLargeError",
+      limit: 1024,
+      status: 200,
+      message: "The answer (status 200) is larger than the client's limit of 1024 bytes (maxResponseBytes)",
+    });
+  });
+
+  it("a compressed body is measured decoded: a gzip length over the limit whose decoded body fits is read", async () => {
+    const gzipped = gzipSync("{}");
+    expect(gzipped.length).toBeGreaterThan(10);
+    const api = await start(
+      httpServer((response) =>
+        response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(gzipped.length) }).end(gzipped),
+      ),
+    );
+    // No time budget (the test's own bounds it): the call ends at once, with data or with a
+    // ResponseTooLargeError, and a first gzip answer in a fresh worker outlasted 300 ms under
+    // a loaded Stryker run.
+    expect((await readWidget(client(api.baseUrl, { maxResponseBytes: 10, timeoutMs: false }))).data).toEqual({});
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])("refuses maxResponseBytes %s", (maxResponseBytes) => {

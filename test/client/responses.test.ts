@@ -50,6 +50,13 @@ describe("responses", () => {
     expect(error).toBe("I'm a teapot");
   });
 
+  test("a body the client has read cannot be read again: the caller gets fetch's TypeError, not an empty rejection", async () => {
+    const { fetch } = observingFetch(() => Response.json(namedExample("WidgetRead")));
+    const { response } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/widgets/{id}", { params: { path: { id: exampleId("readWidget") } } });
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toBeInstanceOf(TypeError);
+  });
+
   test("a network failure rejects, it is not turned into data or error", async () => {
     const client = createApiClient({ baseUrl, apiKey, fetch: () => Promise.reject(new TypeError("fetch failed")) });
 

@@ -42,6 +42,30 @@ describe("Retry-After", () => {
     expect(retryAfterMs(withRetryAfter(value), now)).toBe(ms);
   });
 
+  // A month missing from the pattern made every date in it unreadable (a mutant emptied six of them).
+  it.each(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((name, index) => [name, index]))(
+    "a date in %s is read, in each of the three forms",
+    (name, index) => {
+      const at = Date.UTC(2026, index as number, 10, 10, 0, 5);
+      const weekday = new Date(at).toUTCString().slice(0, 3);
+      const long = { Mon: "Monday", Tue: "Tuesday", Wed: "Wednesday", Thu: "Thursday", Fri: "Friday", Sat: "Saturday", Sun: "Sunday" }[weekday];
+      for (const value of [`${weekday}, 10 ${name} 2026 10:00:05 GMT`, `${long}, 10-${name}-26 10:00:05 GMT`, `${weekday} ${name} 10 10:00:05 2026`]) {
+        expect(retryAfterMs(withRetryAfter(value), at - 5000), value).toBe(5000);
+      }
+    },
+  );
+
+  // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is in the past century. In 2026,
+  // `76` is 2076 (exactly 50 years ahead) and `77` is 1977, `94` 1994 (passed: no wait).
+  it.each([
+    ["Friday, 27-Nov-76 10:00:00 GMT", Date.UTC(2076, 10, 27, 10) - now],
+    ["Saturday, 27-Nov-77 10:00:00 GMT", 0],
+    ["Sunday, 06-Nov-94 08:49:37 GMT", 0],
+    ["Saturday, 27-Nov-27 10:00:00 GMT", Date.UTC(2027, 10, 27, 10) - now],
+  ])("the RFC 850 date %j is %d ms away", (value, ms) => {
+    expect(retryAfterMs(withRetryAfter(value), now)).toBe(ms);
+  });
+
   it("through the client: a 429 with `Retry-After: 5s` is retried on the backoff, one with `5` beyond the longest wait is answered", async () => {
     const calls = (retryAfter: string) => {
       let call = 0;

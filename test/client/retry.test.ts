@@ -2,9 +2,11 @@
 // is repeated on every method after Retry-After; a 503 or a network error only where
 // repeating is safe; at most `tries` attempts; off with `retry: false`.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApiClient, retryAfterMs } from "../../client/index.js";
+import createClient from "openapi-fetch";
+import { createApiClient, type paths, retryAfterMs, retryMiddleware } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 import { observingFetch } from "./observe.js";
+import { outcome } from "./settles.js";
 
 const baseUrl = "http://api.test/v1";
 const widget = () => Response.json(successExample("readWidget"));
@@ -194,12 +196,25 @@ describe("retry", () => {
     type LooseCall = (path: string, init?: object) => Promise<{ response: Response }>;
     const deleted = scripted(() => problem(503), widget);
     const del = (client(deleted.fetch, { tries: 3 }) as unknown as { DELETE: LooseCall }).DELETE("/widgets/wgt_5a3c8e1f7b92");
+    // Past any backoff: a retry, had one been started, has been sent (and fails here, not by hanging).
+    await vi.advanceTimersByTimeAsync(10_000);
     expect((await del).response.status).toBe(503);
     expect(deleted.requests).toHaveLength(1);
 
+    // The path of the one repeatable PUT, with another method (no such operation: a proxy's 503).
+    const elsewhere = scripted(() => problem(503), widget);
+    const onPath = (client(elsewhere.fetch, { tries: 3 }) as unknown as { DELETE: LooseCall }).DELETE("/sms/providers/{id}", {
+      params: { path: { id: "sms_9e4a1d7c3b2f" } },
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await onPath).response.status).toBe(503);
+    expect(elsewhere.requests).toHaveLength(1);
+
     const put = scripted(networkError, widget);
     const other = (client(put.fetch, { tries: 3 }) as unknown as { PUT: LooseCall }).PUT("/widgets/wgt_5a3c8e1f7b92", { body: {} });
-    await expect(other).rejects.toThrow("fetch failed");
+    const failed = expect(other).rejects.toThrow("fetch failed");
+    await vi.advanceTimersByTimeAsync(10_000);
+    await failed;
     expect(put.requests).toHaveLength(1);
   });
 
@@ -228,6 +243,14 @@ describe("retry", () => {
     expect(answers.map((answer) => answer.bodyUsed)).toEqual([true, true]);
   });
 
+  it("retries a 429 that has no body at all (a fetch passed in, MSW): there is nothing to cancel", async () => {
+    const { fetch, requests } = scripted(() => new Response(null, { status: 429, headers: { "retry-after": "1" } }), widget);
+    const call = readWidget(client(fetch));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await call).response.status).toBe(200);
+    expect(requests).toHaveLength(2);
+  });
+
   it("rethrows the last network error as thrown, and a thrown non-Error as an Error with its text", async () => {
     const thrown = new TypeError("fetch failed");
     const failing = readWidget(client(() => Promise.reject(thrown), { random: () => 0 }));
@@ -247,6 +270,12 @@ describe("retry", () => {
     const error = await oddFailed;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe("connection reset");
+
+    // Even nothing at all: openapi-fetch rethrows only a truthy error, so `undefined` left as
+    // it is would go on as an answer that does not exist.
+    const nothing = outcome(readWidget(client(() => Promise.reject(undefined), { random: () => 0 })));
+    await vi.runAllTimersAsync();
+    expect(await nothing).toMatchObject({ name: "Error", message: "undefined" });
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {
@@ -257,6 +286,16 @@ describe("retry", () => {
     expect(retryAfterMs(new Response(null, { headers: { "retry-after": "Sun, 01 Mar 2026 10:00:05 GMT" } }), now)).toBe(5000);
     expect(retryAfterMs(new Response(null, { headers: { "retry-after": "soon" } }), now)).toBeUndefined();
     expect(retryAfterMs(new Response(null), now)).toBeUndefined();
+  });
+
+  it("works on a client of its own, without the call deadlines createApiClient gives it", async () => {
+    const { fetch, requests } = scripted(() => problem(503), widget);
+    const own = createClient<paths>({ baseUrl, fetch });
+    own.use(retryMiddleware({ random: () => 0 }));
+    const call = own.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, headers: { authorization: "Bearer ak_test" } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await call).response.status).toBe(200);
+    expect(requests).toHaveLength(2);
   });
 
   it("refuses tries below 1", () => {

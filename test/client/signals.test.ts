@@ -1,6 +1,7 @@
 // The fallbacks of anySignal() and timeoutSignal() for browsers without AbortSignal.any and
 // AbortSignal.timeout, in this process with both deleted: test/client/browser.test.ts runs
 // them in Chromium, where a mutation test cannot see them, so they are pinned here too.
+import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anySignal, timeoutSignal } from "../../client/index.js";
 
@@ -30,6 +31,14 @@ describe("without AbortSignal.any and AbortSignal.timeout", () => {
     expect(state(any)).toBe("second");
     first.abort("first");
     expect(state(any)).toBe("second");
+  });
+
+  it("anySignal lets go of the other signals once one aborts: a long-lived caller's signal keeps no listener per call", () => {
+    const [caller, timer] = [new AbortController(), new AbortController()];
+    anySignal([caller.signal, timer.signal]);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(1);
+    timer.abort("timeout");
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
   });
 
   it("anySignal of an already aborted signal is aborted at once, with its reason", () => {

@@ -2,7 +2,8 @@
 // still cancels it, a call that answers in time leaves no timer behind, and a Retry-After
 // the timeout would cut is answered as the 429 it is.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApiClient, defaultTimeoutMs } from "../../client/index.js";
+import createClient from "openapi-fetch";
+import { createApiClient, defaultTimeoutMs, type paths, timeoutMiddleware } from "../../client/index.js";
 import { successExample } from "../support/document.js";
 
 const baseUrl = "http://api.test/v1";
@@ -16,6 +17,16 @@ function hangingFetch() {
       answer = () => resolve(Response.json(successExample("readWidget")));
     });
   return { fetch, answer: () => answer!() };
+}
+
+/** What `promise` has settled to so far ("pending" until then): a hanging mutant fails an assertion, not vitest's timeout. */
+function settledState(promise: Promise<unknown>): () => unknown {
+  let state: unknown = "pending";
+  promise.then(
+    (value) => (state = value),
+    (error: unknown) => (state = error),
+  );
+  return () => state;
 }
 
 const readWidget = (api: ReturnType<typeof createApiClient>, signal?: AbortSignal) =>
@@ -80,6 +91,77 @@ describe("timeout", () => {
     await vi.advanceTimersByTimeAsync(100);
     controller.abort();
     await outcome;
+  });
+
+  it("a caller's signal aborted before the call ends it at once, even on a fetch that never answers", async () => {
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => new Promise<Response>(() => {}), timeoutMs: false }), AbortSignal.abort());
+    const state = settledState(call);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state()).toMatchObject({ name: "AbortError" });
+  });
+
+  // A fetch passed in may hand on any header: a transfer coding other than chunked is no body to read.
+  it.each<Record<string, string>>([{ "content-length": "0" }, { "content-length": "0", "transfer-encoding": "gzip" }])(
+    "an answer openapi-fetch does not read (%j) ends the call's timer with the call: its body stays readable after the deadline",
+    async (headers) => {
+      const fetch = async () => new Response("", { headers });
+      const { response } = await readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch, timeoutMs: 500 }));
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await response.text()).toBe("");
+    },
+  );
+
+  it("a call that fails (a network error) leaves no timer behind", async () => {
+    const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => Promise.reject(new TypeError("fetch failed")), retry: false }));
+    await expect(call).rejects.toThrow("fetch failed");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("an answer with Content-Length: 0 but sent chunked is read by openapi-fetch: a body that never ends is cut at the deadline", async () => {
+    const endless = new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("{")) }), {
+      headers: { "content-type": "application/json", "content-length": "0", "transfer-encoding": "chunked" },
+    });
+    const state = settledState(readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: async () => endless, timeoutMs: 500 })));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(state()).toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("works on a client of its own, without the call deadlines createApiClient gives it", async () => {
+    const quick = hangingFetch();
+    const own = createClient<paths>({ baseUrl, fetch: quick.fetch });
+    own.use(timeoutMiddleware(500));
+    const answered = own.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } });
+    await vi.advanceTimersByTimeAsync(10);
+    quick.answer();
+    expect((await answered).response.status).toBe(200);
+    expect(vi.getTimerCount()).toBe(0);
+
+    const slow = hangingFetch();
+    const late = createClient<paths>({ baseUrl, fetch: slow.fetch });
+    late.use(timeoutMiddleware(500));
+    const state = settledState(late.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(state()).toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("a fetch that ignores the signal and answers after the deadline: that late answer's body is let go, a bodiless one too", async () => {
+    const late: Response[] = [];
+    // Letting go of a bodiless answer must not throw where nobody catches it.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const answerLate = (response: Response) => () => new Promise<Response>((resolve) => setTimeout(() => resolve(late[late.push(response) - 1]!), 1000));
+    for (const response of [Response.json(successExample("readWidget")), new Response(null, { status: 204 })]) {
+      const state = settledState(readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: answerLate(response), timeoutMs: 500, retry: false })));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(state()).toMatchObject({ name: "TimeoutError" });
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    await new Promise((resolve) => process.nextTick(resolve));
+    process.off("unhandledRejection", onUnhandled);
+    expect(late.map((response) => response.bodyUsed)).toEqual([true, false]);
+    expect(unhandled).toEqual([]);
   });
 
   it("an abort during a retry's wait ends the call's timer with it, not 30 s later", async () => {
