@@ -12,7 +12,15 @@ export default defineConfig({
   ...unit,
   test: {
     ...unit.test,
-    include: ["test/rules/**/*.test.ts", "test/stores/*.test.ts", "test/server/operations/**/*.test.ts", "test/client/**/*.test.ts", "test/server/http/**/*.test.ts"],
+    include: [
+      "test/rules/**/*.test.ts",
+      "test/stores/*.test.ts",
+      "test/server/operations/**/*.test.ts",
+      "test/client/**/*.test.ts",
+      "test/server/http/**/*.test.ts",
+      // TRUST_PROXY and the other settings the HTTP layer is built from, read and refused here.
+      "test/server/config.test.ts",
+    ],
     exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/http/entry-point.test.ts"],
     env: { TEST_POSTGRES: "off" },
     // Generous for the store suites on a loaded machine; a client run sets it low
