@@ -26,7 +26,7 @@ export default defineConfig({
     // Generous for the store suites on a loaded machine; a client run sets it low
     // (MUTATION_TEST_TIMEOUT_MS=8000) so a mutant that leaves a retry or timeout wait hanging
     // fails its test instead of waiting out Stryker's timeout and restarting the runner.
-    testTimeout: Number(process.env.MUTATION_TEST_TIMEOUT_MS ?? 120_000),
+    testTimeout: Number(process.env.MUTATION_TEST_TIMEOUT_MS) || 120_000,
     // Each test file in a fresh module graph, so a static mutant (evaluated at import) is seen.
     // MUTATION_ISOLATE=off shares one graph across files: 5× faster for the HTTP layer, whose
     // files each load the document and build its validators; only with `--ignoreStatic`, as

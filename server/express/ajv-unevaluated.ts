@@ -60,3 +60,16 @@ definition.code = code;
  * code generated with it is served only where it is applied. Change it with `code` above.
  */
 export const unevaluatedPatch = "unevaluatedProperties: props[key] !== true (1)";
+
+/**
+ * Whether the ajv that `ajvRequire` loads runs this patch: express-openapi-validator may
+ * resolve an ajv of its own (another version nested under it), which this module's
+ * `require` does not reach; code generated with the patch must not be served to it.
+ */
+export function patchedIn(ajvRequire: NodeJS.Require): boolean {
+  try {
+    return (ajvRequire("ajv/dist/vocabularies/unevaluated/unevaluatedProperties.js") as { default: CodeKeywordDefinition }).default.code === code;
+  } catch {
+    return false;
+  }
+}

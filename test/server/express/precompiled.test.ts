@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../generated/operations.js";
 import { basePathOf, loadDocument, type ApiDocument } from "../../../server/document/load.js";
 import { pathPattern } from "../../../server/http/path-pattern.js";
+import { patchedIn } from "../../../server/express/ajv-unevaluated.js";
 import { precompiledStats, setPrecompiled } from "../../../server/express/precompiled.js";
 import { documentValidator, type DocumentValidator } from "../../../server/express/validator.js";
 import { corpus } from "../../bad-input/corpus.js";
@@ -176,6 +177,13 @@ function inputs(): Input[] {
 }
 
 describe("precompiled validators", () => {
+  it("carry the unevaluatedProperties patch only where express-openapi-validator's ajv runs it", () => {
+    const eovRequire = createRequire(createRequire(import.meta.url).resolve("express-openapi-validator"));
+    expect(patchedIn(eovRequire)).toBe(true);
+    // An ajv this module does not patch (here: none at all) gets no precompiled code.
+    expect(patchedIn(createRequire("/nonexistent/service/index.js"))).toBe(false);
+  });
+
   it("serve every validator of the bundled document: warming it compiles nothing", async () => {
     const { hits, misses, bundled } = await warmed(copy(), true);
     // Nor is the document bundled again: the generator found bundling leaves it unchanged.
