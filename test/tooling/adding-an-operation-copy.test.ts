@@ -168,6 +168,7 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
         "generated/operations.ts",
         "generated/postman/collection.json",
         "generated/schema.d.ts",
+        "generated/validators.cjs",
         ...["NotFound", "Unauthorized", "ValidationFailed"].map((kind) => `openapi/components/examples/DeleteWebhook${kind}Problem.yaml`),
         ...["NotFound", "Unauthorized", "ValidationFailed"].map((kind) => `openapi/components/responses/DeleteWebhook${kind}.yaml`),
         "openapi/code_samples/deleteWebhook/client.ts",
