@@ -2,7 +2,7 @@
 // whole tree, and it can fail: in a scratch project with the same biome.json and scripts, a
 // file written as this project writes passes, and an unformatted file and a lint defect each
 // make it exit non-zero, named in Biome's own message.
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +32,14 @@ beforeAll(async () => {
   tree = await lint(root);
 }, 60_000);
 
+/** The paths of biome.json's overrides that turn off both its formatter and its linter. */
+function switchedOff(): string[] {
+  const config = JSON.parse(readFileSync(join(root, "biome.json"), "utf8")) as {
+    overrides?: { includes?: string[]; formatter?: { enabled?: boolean }; linter?: { enabled?: boolean } }[];
+  };
+  return (config.overrides ?? []).filter((o) => o.formatter?.enabled === false && o.linter?.enabled === false).flatMap((o) => o.includes ?? []);
+}
+
 describe("npm run lint (Biome)", () => {
   it("passes on the whole tree", () => {
     // On failure: `npm run format`, then fix what Biome still names (docs/testing.md).
@@ -41,8 +49,9 @@ describe("npm run lint (Biome)", () => {
   it("checks every tracked TypeScript, JavaScript and JSON file", async () => {
     const tracked = (await run("git", ["ls-files", "*.ts", "*.mts", "*.cts", "*.js", "*.mjs", "*.cjs", "*.json", "*.jsonc"])).output
       .split("\n")
-      // Biome leaves lock files alone.
-      .filter((file) => file !== "" && !file.endsWith("package-lock.json"));
+      // Biome leaves lock files alone, and the files biome.json turns both tools off for
+      // (generated/validators.cjs: Ajv's standalone code, written by `npm run generate`).
+      .filter((file) => file !== "" && !file.endsWith("package-lock.json") && !switchedOff().includes(file));
     const checked = Number(/Checked (\d+) files?/.exec(tree.output)?.[1]);
     expect(tracked.length).toBeGreaterThan(300);
     expect(checked, tree.output).toBeGreaterThanOrEqual(tracked.length);
