@@ -17,3 +17,15 @@ export function outcome<T>(promise: Promise<T>): Promise<T | unknown> {
     (error: unknown) => error,
   );
 }
+
+/**
+ * What `promise` has settled to so far ("pending" until then), read synchronously: under fake
+ * timers a hanging call then fails an assertion, not vitest's timeout.
+ */
+export function settledState(promise: Promise<unknown>): () => unknown {
+  let state: unknown = "pending";
+  outcome(promise).then((settled) => {
+    state = settled;
+  });
+  return () => state;
+}

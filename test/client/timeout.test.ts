@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import createClient from "openapi-fetch";
 import { createApiClient, defaultTimeoutMs, type paths, timeoutMiddleware } from "../../client/index.js";
 import { successExample } from "../support/document.js";
+import { settledState } from "./settles.js";
 
 const baseUrl = "http://api.test/v1";
 
@@ -17,16 +18,6 @@ function hangingFetch() {
       answer = () => resolve(Response.json(successExample("readWidget")));
     });
   return { fetch, answer: () => answer!() };
-}
-
-/** What `promise` has settled to so far ("pending" until then): a hanging mutant fails an assertion, not vitest's timeout. */
-function settledState(promise: Promise<unknown>): () => unknown {
-  let state: unknown = "pending";
-  promise.then(
-    (value) => (state = value),
-    (error: unknown) => (state = error),
-  );
-  return () => state;
 }
 
 const readWidget = (api: ReturnType<typeof createApiClient>, signal?: AbortSignal) =>
