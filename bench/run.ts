@@ -1,11 +1,12 @@
 // `npm run bench`: the same widget read against the floor (a: node:http), bare Express (b),
 // Express + request validation (b2), the reference server (c, production configuration and
 // again with response validation), the mock (d) and the package's enforcing layer with a
-// trivial handler (e); one target process at a time, with a
+// trivial handler (e, the built server package); one target process at a time, with a
 // warm-up of every scenario before any is measured. Prints a table and writes
 // bench/results/latest.json. Any non-2xx answer or error of a target, in warm-up or measurement,
 // fails the run (exit code 1) and voids that target's figures.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { buildPackage } from "../scripts/build.js";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
 import { serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
@@ -53,6 +54,12 @@ interface Row extends Omit<LoadResult, "statuses"> {
   peakRssMb: number;
   coldStartMs: number;
   statuses: Record<string, number>;
+}
+
+// (e) runs the server package as a service installs it (bench/targets/entry.ts).
+if (targets.some((t) => t.key === "e") && !process.env.BENCH_SERVER_DIST) {
+  process.stderr.write("bench: building the server package for (e) (scripts/build.ts server)\n");
+  buildPackage("server");
 }
 
 const startedAt = new Date().toISOString();

@@ -1,13 +1,18 @@
-// Target (e): the package's enforcing layer (`createContractApp`, server/express/) with
-// trivial handlers and an authenticator that accepts any key, request validation only (no
-// rate limits, as (b2) has none):
-// the layer's own cost, next to stock Express + express-openapi-validator (b2).
+// Target (e): the package's enforcing layer (`createContractApp` of
+// @authsvc/app-api-server/express) as a service runs it: the built server package
+// (BENCH_SERVER_DIST, which bench/run.ts builds, packages/server/dist), not the sources
+// through tsx, whose transform adds per-call work (esbuild's `__name` wrappers) that no
+// installed service pays. Trivial handlers and an authenticator that accepts any key,
+// request validation only (no rate limits, as (b2) has none): the layer's own cost, next to
+// stock Express + express-openapi-validator (b2).
 import type { AddressInfo } from "node:net";
 import { operations, type OperationId } from "../../generated/operations.js";
-import { createContractApp, type Handlers } from "../../server/express/index.js";
+import type { Handlers } from "../../server/express/index.js";
 import { serveForBench } from "../lib/child.js";
 import { widgetBody } from "../lib/fixtures.js";
 
+const dist = process.env.BENCH_SERVER_DIST ?? new URL("../../packages/server/dist", import.meta.url).pathname;
+const { createContractApp } = (await import(`${dist}/server/express/index.js`)) as typeof import("../../server/express/index.js");
 const caller = { applicationId: "app_bench", organizationId: "org_bench" };
 
 await serveForBench(async () => {
