@@ -9,7 +9,8 @@
 // consumer's own document, a test's varied copy, another eov or Ajv release miss the digest
 // and compile as before; nothing else about eov changes.
 //
-// The digest covers what decides the code Ajv writes: the schema (as JSON), the Ajv options
+// The digest covers what decides the code Ajv writes: the schema (as JSON) with the base URI
+// and root its `$ref`s resolve against, the Ajv options
 // (but `code`, whose settings change only how the code is printed), the names of the
 // instance's keywords and formats, the schemas it holds by key (what a `$ref` reaches), the
 // versions of ajv, ajv-formats and eov that eov loads, and the layer's own keyword patch
@@ -36,6 +37,10 @@ export interface AjvInternals {
 }
 export interface SchemaEnv {
   schema: unknown;
+  /** The schema a `$ref` inside resolves against (itself unless Ajv compiles a referenced part on its own). */
+  root?: SchemaEnv;
+  /** The URI relative `$ref`s and `$id`s inside resolve against. */
+  baseId?: string;
   meta?: boolean;
   validate?: PrecompiledFunction;
 }
@@ -135,6 +140,21 @@ export function digestOf(ajv: AjvInternals, schema: unknown, memo: WeakMap<objec
   return createHash("sha256").update(profileOf(ajv)).update("\n").update(schemaPart(schema, memo).hash).update(registeredText(ajv, memo)).digest("hex");
 }
 
+/**
+ * The digest of compiling `env`: digestOf its schema, and what its `$ref`s resolve against,
+ * its base URI and, when Ajv compiles a referenced part on its own, the root it belongs to.
+ * The same text under another root or base can mean other code.
+ */
+export function envDigestOf(ajv: AjvInternals, env: SchemaEnv, memo: WeakMap<object, Part>): string {
+  const own = digestOf(ajv, env.schema, memo);
+  const root = env.root && env.root !== env ? schemaPart(env.root.schema, memo).hash : "";
+  if (!env.baseId && !root) return own;
+  return createHash("sha256")
+    .update(own)
+    .update(`\nbase ${env.baseId ?? ""}\nroot ${root}`)
+    .digest("hex");
+}
+
 /** Per instance: the text of its registered schemas, and how many keys it was made from. */
 const registeredTexts = new WeakMap<object, { keys: number; text: string }>();
 
@@ -216,13 +236,13 @@ function attach(ajv: AjvInternals): void {
     // Also the schemas compiled on the way ($ref'd ones Ajv compiles separately): where a
     // precompiled function answers this call, their own later compilation must find one too.
     const before = new Set(registered(ajv).filter((other) => other.validate));
-    const digest = digestOf(ajv, env.schema, memo);
+    const digest = envDigestOf(ajv, env, memo);
     const validate = compile(env);
     compiledAs.set(env, digest);
     recorder!(ajv, env, digest);
     for (const other of registered(ajv)) {
       if (other === env || !other.validate || before.has(other)) continue;
-      const nested = digestOf(ajv, other.schema, memo);
+      const nested = envDigestOf(ajv, other, memo);
       compiledAs.set(other, nested);
       recorder!(ajv, other, nested);
     }
@@ -237,7 +257,7 @@ function attach(ajv: AjvInternals): void {
     (ajv as unknown as { getSchema(key: string): unknown }).getSchema = (key: string) => {
       const validate = getSchema(key);
       const env = validate?.schemaEnv as SchemaEnv | undefined;
-      if (!recorder || !env || env.meta || !compiledAs.has(env) || compiledAs.get(env) === digestOf(ajv, env.schema, memo)) return validate;
+      if (!recorder || !env || env.meta || !compiledAs.has(env) || compiledAs.get(env) === envDigestOf(ajv, env, memo)) return validate;
       delete env.validate;
       delete (env as { validateName?: unknown }).validateName;
       recordCompile(env);
@@ -249,7 +269,7 @@ function attach(ajv: AjvInternals): void {
     if (recorder) return recordCompile(env);
     if ((ajv.opts.code as { source?: boolean }).source) return compile(env); // an instance made while recording
     const found = enabled ? table() : null;
-    const digest = found ? digestOf(ajv, env.schema, memo) : "";
+    const digest = found ? envDigestOf(ajv, env, memo) : "";
     const entry = found?.digests[digest];
     if (!found || !entry) {
       precompiledStats.misses++;

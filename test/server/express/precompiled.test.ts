@@ -16,7 +16,7 @@ import { operations, type OperationId } from "../../../generated/operations.js";
 import { basePathOf, loadDocument, type ApiDocument } from "../../../server/document/load.js";
 import { pathPattern } from "../../../server/http/path-pattern.js";
 import { patchedIn } from "../../../server/express/ajv-unevaluated.js";
-import { precompiledStats, setPrecompiled } from "../../../server/express/precompiled.js";
+import { envDigestOf, precompiledStats, setPrecompiled, type AjvInternals, type SchemaEnv } from "../../../server/express/precompiled.js";
 import { documentValidator, type DocumentValidator } from "../../../server/express/validator.js";
 import { corpus } from "../../bad-input/corpus.js";
 import { mutatedRequest } from "../../fuzz/requests.js";
@@ -186,6 +186,21 @@ function inputs(): Input[] {
 }
 
 describe("precompiled validators", () => {
+  it("are looked up by the base URI and root a schema's $refs resolve against, not its text alone", () => {
+    const Ajv = createRequire(createRequire(import.meta.url).resolve("express-openapi-validator"))("ajv").default as new () => AjvInternals;
+    const ajv = new Ajv();
+    const memo = new WeakMap<object, never>();
+    const part = { $ref: "#/$defs/name" };
+    const rootA: SchemaEnv = { schema: { $defs: { name: { type: "string" } }, properties: { name: part } } };
+    const rootB: SchemaEnv = { schema: { $defs: { name: { type: "integer" } }, properties: { name: part } } };
+    const digest = (env: SchemaEnv) => envDigestOf(ajv, env, memo);
+    // The same text compiled on its own under two roots, or under two bases, is two digests.
+    expect(digest({ schema: part, root: rootA })).not.toBe(digest({ schema: part, root: rootB }));
+    expect(digest({ schema: part, root: rootA, baseId: "#/components/schemas/A" })).not.toBe(digest({ schema: part, root: rootA, baseId: "#/components/schemas/B" }));
+    // A root compiled as itself, and the same root again, is one.
+    expect(digest({ schema: rootA.schema })).toBe(digest({ schema: structuredClone(rootA.schema) }));
+  });
+
   it("carry the unevaluatedProperties patch only where express-openapi-validator's ajv runs it", () => {
     const eovRequire = createRequire(createRequire(import.meta.url).resolve("express-openapi-validator"));
     expect(patchedIn(eovRequire)).toBe(true);
