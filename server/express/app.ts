@@ -18,7 +18,7 @@ import { continueWhenExpected } from "../http/expect-continue.js";
 import { addressQueue, concurrencyLimiter, defaultAddressInFlight, defaultConcurrencyLimit } from "../http/concurrency-limit.js";
 import { defaultFailedAuthLimit, failedAuthLimiter } from "../http/failed-auth-limit.js";
 import { integerCheckFor } from "../http/integer-query.js";
-import { bodyRequired, jsonBody } from "../http/json-body.js";
+import { bodyRequired, jsonBody, warmBodyReader } from "../http/json-body.js";
 import { securityHeaders } from "../http/security-headers.js";
 import { trustProxyProblem } from "../http/trust-proxy.js";
 import { warnWhenServedWithoutListen } from "../http/served-without-listen.js";
@@ -256,6 +256,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   // Every operation's validators compiled before the app is reported ready: `listen()` waits
   // for `ready(app)`, also for a host app this one is mounted in (server/express/readiness.ts).
   registerReady(app, validator.warm);
+  // And a body read once: the first one loads the reader's encoding tables.
+  registerReady(app, async () => void (await warmBodyReader()));
   app.on("mount", (parent: express.Application) => {
     parent.use(app.mountpath, hostBodyErrors(unmatched === "next" ? router.serves : () => true, chain(common), mapper));
   });

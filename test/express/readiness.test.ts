@@ -80,9 +80,20 @@ async function everyOperation(base: string, contentType = "application/json"): P
   return { statuses, compiled: compiled - before };
 }
 
+// The encodings iconv-lite loads on its first decode: what the body reader of Express reads text with.
+const fromExpress = createRequire(createRequire(import.meta.url).resolve("express"));
+const iconv = createRequire(createRequire(fromExpress.resolve("body-parser")).resolve("raw-body"))("iconv-lite") as { encodings: unknown };
+
 const allSucceeded = (statuses: number[]) => statuses.every((status) => status >= 200 && status < 300);
 
 describe("validators compiled before the first request", () => {
+  it("ready() reads a body once, so a service's first request with a body does not load the reader's encoding tables", async () => {
+    // iconv-lite loads them on the first decode of the process and keeps them on `encodings`.
+    iconv.encodings = null;
+    await ready(freshApp());
+    expect(iconv.encodings).not.toBeNull();
+  });
+
   it("an app served without waiting compiles on a path's first request (precompiled validators off)", async () => {
     // With generated/validators.cjs served, nothing compiles for this document at all; off,
     // as for a document of the service's own, the path's first request compiles.
