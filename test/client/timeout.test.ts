@@ -136,6 +136,17 @@ describe("timeout", () => {
     expect(state()).toMatchObject({ name: "TimeoutError" });
   });
 
+  it("a call aborted after its answer arrived, before its body is read (another middleware still at work): the body is not read, the call ends with the abort", async () => {
+    const caller = new AbortController();
+    const own = createClient<paths>({ baseUrl, fetch: async () => Response.json(successExample("readWidget")) });
+    own.use(timeoutMiddleware(500));
+    // Registered after, so its onResponse runs first: the caller aborts meanwhile.
+    own.use({ onResponse: () => void caller.abort() });
+    const call = own.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, signal: caller.signal });
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("a fetch that ignores the signal and answers after the deadline: that late answer's body is let go, a bodiless one too", async () => {
     const late: Response[] = [];
     // Letting go of a bodiless answer must not throw where nobody catches it.
