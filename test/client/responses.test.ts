@@ -103,6 +103,26 @@ describe("responses", () => {
     }
   });
 
+  test("where reading an errored body rejects with a TypeError whatever the error (as Chromium does), the call rejects with the guard's own", async () => {
+    const native = { text: Response.prototype.text, json: Response.prototype.json };
+    for (const name of ["text", "json"] as const) {
+      Response.prototype[name] = function (this: Response) {
+        return (native[name] as () => Promise<never>).call(this).catch(() => {
+          throw new TypeError("Failed to fetch");
+        });
+      };
+    }
+    try {
+      const { fetch } = observingFetch(() => Response.json(namedExample("WidgetRead")));
+      await expect(createApiClient({ baseUrl, apiKey, fetch, maxResponseBytes: 10 }).GET("/webhooks")).rejects.toMatchObject({
+        name: "ResponseTooLargeError",
+        limit: 10,
+      });
+    } finally {
+      Object.assign(Response.prototype, native);
+    }
+  });
+
   test("a network failure rejects, it is not turned into data or error", async () => {
     const client = createApiClient({ baseUrl, apiKey, fetch: () => Promise.reject(new TypeError("fetch failed")) });
 

@@ -90,7 +90,7 @@ describe("the client's listeners on the signal of each request it sends", () => 
     const sent: Request[] = [];
     const caller = new AbortController();
     const call = readWidget((request) => (sent.push(request), new Promise<Response>(() => {})), caller.signal);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
     caller.abort();
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
     expect(getEventListeners(sent[0]!.signal, "abort")).toHaveLength(0);
