@@ -85,7 +85,7 @@ describe("responses", () => {
     const { data } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/webhooks", { parseAs: "stream" });
     await new Promise((resolve) => setImmediate(resolve));
     expect(pulls).toBe(0);
-    const reader = (data as ReadableStream<Uint8Array>).getReader();
+    const reader = (data as unknown as ReadableStream<Uint8Array>).getReader();
     expect((await reader.read()).value).toEqual(chunk);
     expect(pulls).toBe(1);
     await reader.cancel();
@@ -104,14 +104,19 @@ describe("responses", () => {
   });
 
   test("where reading an errored body rejects with a TypeError whatever the error (as Chromium does), the call rejects with the guard's own", async () => {
-    const native = { text: Response.prototype.text, json: Response.prototype.json };
-    for (const name of ["text", "json"] as const) {
-      Response.prototype[name] = function (this: Response) {
-        return (native[name] as () => Promise<never>).call(this).catch(() => {
-          throw new TypeError("Failed to fetch");
-        });
-      };
-    }
+    const names = ["text", "json"] as const;
+    const native = names.map((name) => Object.getOwnPropertyDescriptor(Response.prototype, name)!);
+    names.forEach((name, index) => {
+      const read = native[index]!.value as (this: Response) => Promise<unknown>;
+      Object.defineProperty(Response.prototype, name, {
+        ...native[index],
+        value(this: Response) {
+          return read.call(this).catch(() => {
+            throw new TypeError("Failed to fetch");
+          });
+        },
+      });
+    });
     try {
       const { fetch } = observingFetch(() => Response.json(namedExample("WidgetRead")));
       await expect(createApiClient({ baseUrl, apiKey, fetch, maxResponseBytes: 10 }).GET("/webhooks")).rejects.toMatchObject({
@@ -119,7 +124,7 @@ describe("responses", () => {
         limit: 10,
       });
     } finally {
-      Object.assign(Response.prototype, native);
+      names.forEach((name, index) => Object.defineProperty(Response.prototype, name, native[index]!));
     }
   });
 
