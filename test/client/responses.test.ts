@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { createApiClient } from "../../client/index.js";
 import { appA } from "../support/demo.js";
 import { exampleId, namedExample } from "../support/document.js";
+import { httpServer } from "./hostile-servers.js";
 import { observingFetch } from "./observe.js";
 
 const baseUrl = "http://api.test/v1";
@@ -55,6 +56,76 @@ describe("responses", () => {
     const { response } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/widgets/{id}", { params: { path: { id: exampleId("readWidget") } } });
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toBeInstanceOf(TypeError);
+  });
+
+  test("the response is the one from the wire: its url, and redirected false (the client follows none)", async () => {
+    const api = await httpServer((response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(namedExample("WidgetRead"))));
+    try {
+      const { response } = await createApiClient({ baseUrl: api.baseUrl, apiKey }).GET("/widgets/{id}", { params: { path: { id: exampleId("readWidget") } } });
+      expect(response.url).toBe(`${api.baseUrl}/widgets/${exampleId("readWidget")}`);
+      expect(response.redirected).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test("a 200 without a body (a fetch passed in answering new Response(null), as MSW's new HttpResponse(null)): data is undefined", async () => {
+    const { fetch } = observingFetch(() => new Response(null));
+    const { data, error, response } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/webhooks");
+    expect(response.status).toBe(200);
+    expect(data).toBeUndefined();
+    expect(error).toBeUndefined();
+  });
+
+  test("a body taken as a stream is not read ahead: nothing is pulled from the fetch's body until the caller reads", async () => {
+    let pulls = 0;
+    const chunk = new TextEncoder().encode("[]");
+    const body = new ReadableStream<Uint8Array>({ pull: (controller) => void (pulls++, controller.enqueue(chunk)) }, { highWaterMark: 0 });
+    const { fetch } = observingFetch(() => new Response(body));
+    const { data } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/webhooks", { parseAs: "stream" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulls).toBe(0);
+    const reader = (data as unknown as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).value).toEqual(chunk);
+    expect(pulls).toBe(1);
+    await reader.cancel();
+  });
+
+  test("where the platform has no Response.bytes (the baseline's Chrome 116, Safari 17.4), the response has none either", async () => {
+    const bytes = Object.getOwnPropertyDescriptor(Response.prototype, "bytes")!;
+    delete (Response.prototype as { bytes?: unknown }).bytes;
+    try {
+      const { fetch } = observingFetch(() => Response.json([]));
+      const { response } = await createApiClient({ baseUrl, apiKey, fetch }).GET("/webhooks");
+      expect("bytes" in response).toBe(false);
+    } finally {
+      Object.defineProperty(Response.prototype, "bytes", bytes);
+    }
+  });
+
+  test("where reading an errored body rejects with a TypeError whatever the error (as Chromium does), the call rejects with the guard's own", async () => {
+    const names = ["text", "json"] as const;
+    const native = names.map((name) => Object.getOwnPropertyDescriptor(Response.prototype, name)!);
+    names.forEach((name, index) => {
+      const read = native[index]!.value as (this: Response) => Promise<unknown>;
+      Object.defineProperty(Response.prototype, name, {
+        ...native[index],
+        value(this: Response) {
+          return read.call(this).catch(() => {
+            throw new TypeError("Failed to fetch");
+          });
+        },
+      });
+    });
+    try {
+      const { fetch } = observingFetch(() => Response.json(namedExample("WidgetRead")));
+      await expect(createApiClient({ baseUrl, apiKey, fetch, maxResponseBytes: 10 }).GET("/webhooks")).rejects.toMatchObject({
+        name: "ResponseTooLargeError",
+        limit: 10,
+      });
+    } finally {
+      names.forEach((name, index) => Object.defineProperty(Response.prototype, name, native[index]!));
+    }
   });
 
   test("a network failure rejects, it is not turned into data or error", async () => {

@@ -1,9 +1,11 @@
 // The fallbacks of anySignal() and timeoutSignal() for browsers without AbortSignal.any and
 // AbortSignal.timeout, in this process with both deleted: test/client/browser.test.ts runs
 // them in Chromium, where a mutation test cannot see them, so they are pinned here too.
+// And what the client leaves on the signal of a request it sent: nothing, once the call is over.
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { anySignal, timeoutSignal } from "../../client/index.js";
+import { anySignal, createApiClient, timeoutSignal } from "../../client/index.js";
+import { successExample } from "../support/document.js";
 
 const native = { any: Object.getOwnPropertyDescriptor(AbortSignal, "any")!, timeout: Object.getOwnPropertyDescriptor(AbortSignal, "timeout")! };
 
@@ -67,5 +69,30 @@ describe("with AbortSignal.any and AbortSignal.timeout", () => {
     expect(timeoutSignal(1000)).toBe(timeout.mock.results[0]!.value);
     expect(timeout).toHaveBeenCalledWith(1000);
     vi.restoreAllMocks();
+  });
+});
+
+describe("the client's listeners on the signal of each request it sends", () => {
+  const readWidget = (fetch: (request: Request) => Promise<Response>, signal?: AbortSignal) =>
+    createApiClient({ baseUrl: "http://api.test/v1", apiKey: "ak_test", fetch, retry: false }).GET("/widgets/{id}", {
+      params: { path: { id: "wgt_5a3c8e1f7b92" } },
+      ...(signal ? { signal } : {}),
+    });
+
+  it("none is left once the answer and its body have been read", async () => {
+    const sent: Request[] = [];
+    const { data } = await readWidget(async (request) => (sent.push(request), Response.json(successExample("readWidget"))));
+    expect(data).toEqual(successExample("readWidget"));
+    expect(getEventListeners(sent[0]!.signal, "abort")).toHaveLength(0);
+  });
+
+  it("none is left once the call is aborted, even while the fetch never answers", async () => {
+    const sent: Request[] = [];
+    const caller = new AbortController();
+    const call = readWidget((request) => (sent.push(request), new Promise<Response>(() => {})), caller.signal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
+    caller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(getEventListeners(sent[0]!.signal, "abort")).toHaveLength(0);
   });
 });

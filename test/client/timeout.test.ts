@@ -103,6 +103,28 @@ describe("timeout", () => {
     },
   );
 
+  // Chromium gives a 204, 205, 304 or HEAD answer an empty stream for body where Node's fetch gives
+  // null (the Response constructor refuses a body on those statuses, so one is simulated here).
+  it("a 204 or a HEAD answer with an empty stream for body (as Chromium gives them): the call answers and leaves no timer", async () => {
+    const api = createApiClient({
+      baseUrl,
+      apiKey: "ak_test",
+      timeoutMs: 500,
+      retry: false,
+      fetch: async () => Object.defineProperty(new Response(""), "status", { value: 204 }),
+    });
+    const { data, response } = await readWidget(api);
+    expect({ status: response.status, data }).toEqual({ status: 204, data: undefined });
+    expect(vi.getTimerCount()).toBe(0);
+
+    // No operation has HEAD (the client's type has none), but openapi-fetch's HEAD is there for a JavaScript caller.
+    const head = createApiClient({ baseUrl, apiKey: "ak_test", timeoutMs: 500, fetch: async () => new Response("") }) as unknown as {
+      HEAD(path: string, init: object): Promise<{ response: Response }>;
+    };
+    expect((await head.HEAD("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } })).response.status).toBe(200);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("a call that fails (a network error) leaves no timer behind", async () => {
     const call = readWidget(createApiClient({ baseUrl, apiKey: "ak_test", fetch: () => Promise.reject(new TypeError("fetch failed")), retry: false }));
     await expect(call).rejects.toThrow("fetch failed");
@@ -134,6 +156,17 @@ describe("timeout", () => {
     const state = settledState(late.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } } }));
     await vi.advanceTimersByTimeAsync(500);
     expect(state()).toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("a call aborted after its answer arrived, before its body is read (another middleware still at work): the body is not read, the call ends with the abort", async () => {
+    const caller = new AbortController();
+    const own = createClient<paths>({ baseUrl, fetch: async () => Response.json(successExample("readWidget")) });
+    own.use(timeoutMiddleware(500));
+    // Registered after, so its onResponse runs first: the caller aborts meanwhile.
+    own.use({ onResponse: () => void caller.abort() });
+    const call = own.GET("/widgets/{id}", { params: { path: { id: "wgt_5a3c8e1f7b92" } }, signal: caller.signal });
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("a fetch that ignores the signal and answers after the deadline: that late answer's body is let go, a bodiless one too", async () => {
