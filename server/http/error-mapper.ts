@@ -32,7 +32,7 @@ interface ValidatorHttpError {
   status: number;
   message: string;
   path?: string;
-  errors?: ValidatorErrorItem[];
+  errors: ValidatorErrorItem[];
 }
 
 /** body-parser's errors carry a `type` such as `entity.too.large` or `charset.unsupported`. */
@@ -99,7 +99,7 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
   switch (error.status) {
     case 400: {
       const operationId = operationIdOf(req);
-      const items = toErrorItems(error.errors ?? [], requestPath(req), operationId ? hints.get(operationId) : undefined);
+      const items = toErrorItems(error.errors, requestPath(req), operationId ? hints.get(operationId) : undefined);
       return new ApiProblem("validation_failed", describeErrors(items), items);
     }
     case 404:

@@ -31,7 +31,25 @@ describe("response validation", () => {
     expect(problem.detail).not.toMatch(/validation|schema|must|result/i);
     const line = server.logs.find((entry) => String(entry.msg).startsWith("response validation failed"));
     expect(line, "a log line says response validation failed").toBeDefined();
-    expect(line).toMatchObject({ level: 50, req: { id: "bad-handler" } });
+    expect(line).toMatchObject({ level: 50, req: { id: "bad-handler" }, operationId: expect.any(String), responseErrors: expect.any(Array) });
+  });
+
+  it("logs the operation and the validator's errors, and sends none of the handler's headers with the 500", async () => {
+    // A typed result (a wrong `type`) whose headers were set on the response before its body was refused.
+    const withHeaders = (() => ({
+      status: 200,
+      body: { type: "api.application.widget.get", result: {} },
+      headers: { "X-Widget-Revision": "7" },
+    })) as unknown as Handlers["readWidget"];
+    server = await startHarness({ rateLimit: false, handlers: { readWidget: withHeaders } });
+    const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: bearer });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("x-widget-revision")).toBeNull();
+    const line = server.logs.find((entry) => String(entry.msg).startsWith("response validation failed"));
+    expect(line).toMatchObject({
+      operationId: "readWidget",
+      responseErrors: [{ path: "/response/type", message: "must be equal to constant", errorCode: "const.openapi.validation" }],
+    });
   });
 
   it("lets the real handlers through", async () => {
