@@ -107,6 +107,10 @@ describe("TRUST_PROXY", () => {
   it("trustProxy: true is refused when the app is built", () => {
     expect(() => createApp({ store: createStore(loadSeed()), trustProxy: true as never })).toThrow(/any client/);
   });
+
+  it("trustProxy with an empty entry is refused by this check, naming the setting, not by Express's bare `invalid IP address`", () => {
+    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: "10.0.0.1," })).toThrow(new Error("trustProxy: not an address, CIDR or hop count: "));
+  });
 });
 
 // The check itself, input by input: what it refuses and the exact reason it gives. Each case
