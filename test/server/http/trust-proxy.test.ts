@@ -171,7 +171,6 @@ describe("trustProxyProblem", () => {
       const start = 2 ** 32 - 2 ** (32 - i);
       return `${[24, 16, 8, 0].map((shift) => Math.floor(start / 2 ** shift) % 256).join(".")}/${i + 1}`;
     });
-    expect(halves.slice(-2)).toEqual(["255.255.255.252/31", "255.255.255.254/32"]);
     const list = ["0.0.0.0/32", "10.0.0.0/8", ...halves].join(",");
     expect(trustProxyProblem(list)).toBe(share(list, "100.0", "IPv4"));
   });
