@@ -118,6 +118,8 @@ async function limitedApp(limiter: RequestHandler) {
 }
 
 describe("slots and queues", () => {
+  /** How long a request may take to reach the app on a loaded machine (polled, not timed). */
+  const arrival = { timeout: 10_000, interval: 10 };
   let app: Awaited<ReturnType<typeof limitedApp>> | undefined;
   afterEach(() => {
     app?.close();
@@ -127,11 +129,11 @@ describe("slots and queues", () => {
   it("a client gone while waiting passes its turn on: the next request is served, not refused", async () => {
     app = await limitedApp(concurrencyLimiter(1, 5_000));
     const first = getFrom(app, "/hold", "127.0.0.1");
-    await vi.waitFor(() => expect(app!.held).toHaveLength(1));
+    await vi.waitFor(() => expect(app!.held).toHaveLength(1), arrival);
     const gone = httpRequest(`${app.url}/`, { agent: false });
     gone.on("error", () => undefined);
     gone.end();
-    await vi.waitFor(() => expect(app!.arrived).toHaveLength(2));
+    await vi.waitFor(() => expect(app!.arrived).toHaveLength(2), arrival);
     const left = once(app.arrived[1]!.socket, "close");
     gone.destroy();
     await left;
@@ -144,7 +146,7 @@ describe("slots and queues", () => {
   it("each client address has a queue of its own", async () => {
     app = await limitedApp(addressQueue(1, false));
     const first = getFrom(app, "/hold", "127.0.0.2");
-    await vi.waitFor(() => expect(app!.held).toHaveLength(1));
+    await vi.waitFor(() => expect(app!.held).toHaveLength(1), arrival);
     // Bounds the wait if 127.0.0.3 were queued behind 127.0.0.2.
     const fallback = setTimeout(() => app?.held[0]?.end(), 5_000);
     expect((await getFrom(app, "/", "127.0.0.3")).status).toBe(200);
