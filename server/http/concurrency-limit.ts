@@ -95,7 +95,7 @@ export const defaultAddressInFlight = 64;
  * puts at most `limit` requests' statements in the database pool's queue, and another
  * address's requests wait behind those, not behind thousands.
  */
-export function addressQueue(limit: number, trustsProxy = true): RequestHandler {
+export function addressQueue(limit: number, trustsProxy: boolean): RequestHandler {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`addressInFlight must be a positive integer or false, got ${limit}`);
   const slots = keyedSlots(limit);
   return (req, res, next) => {

@@ -27,7 +27,6 @@ export const failedAuthKey = (req: Request) => `failed-auth:${ipKeyGenerator(req
  * that resume after one another's increments would all read the last count.
  */
 export class FailureMemoryStore implements Store {
-  readonly localKeys = true;
   readonly #counters = new Map<string, { totalHits: number; resetTime: Date }>();
   #windowMs = defaultFailedAuthLimit.windowMs;
   #nextSweep = 0;

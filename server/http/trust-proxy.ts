@@ -53,7 +53,8 @@ function ipv6Value(address: string): bigint {
   const [head = "", tail] = text.split("::");
   const before = head === "" ? [] : head.split(":");
   const after = tail === undefined || tail === "" ? [] : tail.split(":");
-  const groups = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill("0"), ...after];
+  // Without `::` the address has its 8 groups already, and no zeros are added.
+  const groups = [...before, ...Array<string>(8 - before.length - after.length).fill("0"), ...after];
   return groups.reduce((value, group) => (value << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
 }
 
@@ -106,9 +107,8 @@ export function trustProxyProblem(trust: unknown): string | undefined {
       return `a hop count of ${trust} is above ${maxTrustedHops}: it trusts hops the client writes itself, so any client could choose its address; give the number of proxies in front of the server`;
     return undefined;
   }
-  const entries = (typeof trust === "string" ? trust.split(",") : Array.isArray(trust) ? trust.map(String) : [String(trust)])
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "");
+  // An empty entry ("10.0.0.1,") is refused with the others: Express (proxy-addr) would refuse it anyway.
+  const entries = (typeof trust === "string" ? trust.split(",") : Array.isArray(trust) ? trust.map(String) : [String(trust)]).map((entry) => entry.trim());
   if (entries.some((entry) => /^(true|on|\*)$/i.test(entry)))
     return `"${entries.join(",")}" would let any client choose its address; give a hop count or the proxies' addresses/CIDRs`;
   const cidrs = entries.flatMap((entry) => namedRanges[entry] ?? [entry]);

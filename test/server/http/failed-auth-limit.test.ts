@@ -3,9 +3,11 @@
 // not count towards it, a valid key from that address is still served, the count is exact
 // under pipelining, and a counter that cannot count refuses the request.
 import { connect } from "node:net";
-import { afterEach, expect, it } from "vitest";
+import type { Store } from "express-rate-limit";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultFailedAuthLimit, FailureMemoryStore } from "../../../server/http/failed-auth-limit.js";
-import { appA } from "../../support/demo.js";
+import { ApiProblem } from "../../../server/problems.js";
+import { appA, appB } from "../../support/demo.js";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
 
 let server: Harness | undefined;
@@ -25,7 +27,7 @@ it("different bogus keys from one address: 401s up to the limit, then 429 with R
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
   const problem = await problemOf(limited);
   expect(problem.code).toBe("rate_limited");
-  expect(problem.detail).toMatch(/failed authentications/);
+  expect(problem.detail).toBe("More than 5 failed authentications in 60 s from this address; retry after Retry-After seconds (valid credentials are still served).");
   expect((await read(server, "ak_bogus_6")).status).toBe(429);
 });
 
@@ -114,4 +116,109 @@ it("the in-memory counters start a new window once the old one is over", async (
   await new Promise((resolve) => setTimeout(resolve, 60));
   expect(await store.get("a")).toBeUndefined();
   expect((await store.increment("a")).totalHits).toBe(1);
+});
+
+it("counts only failed authentication: other errors of a client pass as they are", async () => {
+  server = await startHarness({ rateLimit: false, failedAuthLimit: { limit: 1, windowMs: 60_000 } });
+  // Another application's widget: 404, three times, never 429.
+  for (let i = 0; i < 3; i++) expect((await read(server, appB.apiKey)).status).toBe(404);
+});
+
+it("a counter out of reach with its own problem (the database's 503) answers that problem", async () => {
+  const store = new FailureMemoryStore();
+  store.increment = async () => {
+    throw new ApiProblem("service_unavailable", "The database is out of reach; retry later.");
+  };
+  server = await startHarness({ failedAuthLimit: { limit: 5, windowMs: 60_000, store } });
+  const answer = await read(server, "ak_bogus_0");
+  expect(answer.status).toBe(503);
+  expect((await problemOf(answer)).code).toBe("service_unavailable");
+});
+
+describe("a store given", () => {
+  /** A store whose every count is past the limit, with the reset time it says; no `init` (optional in express-rate-limit's Store). */
+  const pastLimit = (resetTime: () => Date | undefined): Store => ({
+    increment: async () => ({ totalHits: 7, resetTime: resetTime() }),
+    decrement: async () => undefined,
+    resetKey: async () => undefined,
+  });
+
+  it("Retry-After is the seconds to the store's reset time, rounded up", async () => {
+    server = await startHarness({ failedAuthLimit: { limit: 5, windowMs: 60_000, store: pastLimit(() => new Date(Date.now() + 4_500)) } });
+    const limited = await read(server, "ak_bogus_0");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("5");
+  });
+
+  it("without a reset time, Retry-After is the window", async () => {
+    server = await startHarness({ failedAuthLimit: { limit: 5, windowMs: 60_000, store: pastLimit(() => undefined) } });
+    const limited = await read(server, "ak_bogus_0");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+  });
+});
+
+// FailureMemoryStore as express-rate-limit's Store, on a clock the test sets.
+describe("FailureMemoryStore", () => {
+  const start = Date.UTC(2026, 10, 27, 12);
+  const storeAt = (windowMs: number) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start);
+    const store = new FailureMemoryStore();
+    store.init({ windowMs });
+    return store;
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("get answers a live counter, and nothing from its reset time on", async () => {
+    const store = storeAt(1_000);
+    await store.increment("a");
+    await store.increment("a");
+    expect(await store.get("a")).toEqual({ totalHits: 2, resetTime: new Date(start + 1_000) });
+    vi.setSystemTime(start + 1_000);
+    expect(await store.get("a")).toBeUndefined();
+  });
+
+  it("decrement takes one hit back, never below zero, and ignores an unknown key", async () => {
+    const store = storeAt(1_000);
+    await store.increment("a");
+    await store.increment("a");
+    await store.decrement("a");
+    expect((await store.get("a"))?.totalHits).toBe(1);
+    await store.decrement("a");
+    await store.decrement("a");
+    expect((await store.get("a"))?.totalHits).toBe(0);
+    await expect(store.decrement("b")).resolves.toBeUndefined();
+  });
+
+  it("resetKey forgets the key's counter", async () => {
+    const store = storeAt(1_000);
+    await store.increment("a");
+    await store.resetKey("a");
+    expect(await store.get("a")).toBeUndefined();
+    expect((await store.increment("a")).totalHits).toBe(1);
+  });
+
+  it("sweeping expired counters leaves the live ones counting", async () => {
+    const store = storeAt(1_000);
+    await store.increment("old");
+    vi.setSystemTime(start + 500);
+    await store.increment("live");
+    // A window after the first count: the sweep runs and "old" is over, "live" is not.
+    vi.setSystemTime(start + 1_000);
+    await store.increment("other");
+    expect((await store.increment("live")).totalHits).toBe(2);
+  });
+
+  it("a clock set back ends each window at its own reset time, sweep or not", async () => {
+    const store = storeAt(1_000);
+    await store.increment("a");
+    // The clock steps back 5 s (an NTP correction): the next sweep is 6 s away.
+    vi.setSystemTime(start - 5_000);
+    await store.increment("b");
+    vi.setSystemTime(start - 4_000);
+    expect((await store.increment("b")).totalHits).toBe(1);
+  });
 });

@@ -1,6 +1,7 @@
 // Shared by the HTTP-layer suites: a server on a free port with its log lines captured in
 // memory, requests sent with plain fetch, and the Problem schema check. The demo
 // applications, valid requests and credentials come from test/support.
+import { request as httpRequest } from "node:http";
 import { expect } from "vitest";
 import { startServer, type RunningServer, type StartOptions } from "../../support/server.js";
 import { componentValidator } from "../../support/document.js";
@@ -47,4 +48,22 @@ export async function problemOf(response: Response): Promise<Json & { code: stri
   expect(body.status).toBe(response.status);
   expect(body.type).toBe(`https://api.authsvc.example/problems/${body.code}`);
   return body;
+}
+
+/**
+ * A GET sent from a local address of one's choice: all of 127.0.0.0/8 is this machine's
+ * loopback, so 127.0.0.2 and 127.0.0.3 are two clients the server tells apart by their socket
+ * address, with no proxy or X-Forwarded-For involved.
+ */
+export function getFrom(server: { url: string }, path: string, localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { localAddress, headers, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
 }

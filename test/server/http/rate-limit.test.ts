@@ -2,8 +2,10 @@
 // quota leaves another's untouched; IETF draft-8 RateLimit headers on every response under
 // /v1; a 429 problem with Retry-After past the quota; `rateLimit: false` turns it off (the
 // headers then state an unlimited policy).
+import type { Store } from "express-rate-limit";
 import { afterEach, describe, expect, it } from "vitest";
-import { problemOf, startHarness, type Harness } from "./harness.js";
+import { sha256Hex } from "../../../server/crypto/hash.js";
+import { getFrom, problemOf, startHarness, type Harness } from "./harness.js";
 import { appA, appB } from "../../support/demo.js";
 
 let server: Harness | undefined;
@@ -22,6 +24,8 @@ describe("rate limit", () => {
     const response = await webhooks(asAcme);
     expect(response.headers.get("ratelimit")).toMatch(/^"default"; r=4; t=\d+$/);
     expect(response.headers.get("ratelimit-policy")).toMatch(/^"default"; q=5; w=60; pk=:[A-Za-z0-9+/=]+:$/);
+    // Only the draft's fields: no X-RateLimit-* of the library's legacy form beside them.
+    expect([...response.headers.keys()].filter((name) => name.startsWith("x-ratelimit"))).toEqual([]);
   });
 
   it("answers 429 rate_limited with Retry-After once the key's quota is spent", async () => {
@@ -33,7 +37,9 @@ describe("rate limit", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect(response.headers.get("ratelimit")).toMatch(/r=0/);
-    expect((await problemOf(response)).code).toBe("rate_limited");
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("rate_limited");
+    expect(problem.detail).toBe("More than 3 requests in 30 s for this API key; retry after Retry-After seconds.");
   });
 
   it("counts per key: one application exhausting its quota does not limit another", async () => {
@@ -61,6 +67,28 @@ describe("rate limit", () => {
     expect((await webhooks({ authorization: "Bearer ak_guess_1" })).status).toBe(401);
     expect((await webhooks({ authorization: "Bearer ak_guess_1" })).status).toBe(429);
     expect((await webhooks(asAcme)).status).toBe(200);
+  });
+
+  it("counts requests without a key per client address", async () => {
+    server = await startHarness({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    expect((await getFrom(server, "/webhooks", "127.0.0.2")).status).toBe(401);
+    expect((await getFrom(server, "/webhooks", "127.0.0.2")).status).toBe(429);
+    expect((await getFrom(server, "/webhooks", "127.0.0.3")).status).toBe(401);
+  });
+
+  it("takes the count from the store it is given: one shared with other processes refuses at once", async () => {
+    const keys: string[] = [];
+    const store: Store = {
+      increment: async (key) => {
+        keys.push(key);
+        return { totalHits: 11, resetTime: new Date(Date.now() + 60_000) };
+      },
+      decrement: async () => undefined,
+      resetKey: async () => undefined,
+    };
+    server = await startHarness({ rateLimit: { limit: 10, windowMs: 60_000, store } });
+    expect((await webhooks(asAcme)).status).toBe(429);
+    expect(keys).toEqual([`key:${sha256Hex(appA.apiKey)}`]);
   });
 
   it("is off with rateLimit: false", async () => {

@@ -3,7 +3,7 @@
 // victim's); with `trustProxy` the address the trusted proxies report, so a client behind
 // them still cannot pick its own or lock out another.
 import { afterEach, describe, expect, it } from "vitest";
-import { trustProxyFromEnv } from "../../../server/http/trust-proxy.js";
+import { trustProxyFromEnv, trustProxyProblem } from "../../../server/http/trust-proxy.js";
 import { createApp } from "../../../server/reference-app.js";
 import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";
@@ -106,5 +106,101 @@ describe("TRUST_PROXY", () => {
 
   it("trustProxy: true is refused when the app is built", () => {
     expect(() => createApp({ store: createStore(loadSeed()), trustProxy: true as never })).toThrow(/any client/);
+  });
+
+  it("trustProxy with an empty entry is refused by this check, naming the setting, not by Express's bare `invalid IP address`", () => {
+    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: "10.0.0.1," })).toThrow(new Error("trustProxy: not an address, CIDR or hop count: "));
+  });
+});
+
+// The check itself, input by input: what it refuses and the exact reason it gives. Each case
+// pins a step of the address arithmetic (docs/test-measurements.md, mutation survivors).
+describe("trustProxyProblem", () => {
+  const allIPv4 = (list: string) => `${list} covers all of IPv4: any client could choose its address; name only the proxies in front of the server`;
+  const share = (list: string, percent: string, family: string) =>
+    `${list} covers ${percent}% of ${family} (at most 1/64 is taken): clients at those addresses could choose theirs; name only the proxies in front of the server`;
+  const advice = "would let any client choose its address; give a hop count or the proxies' addresses/CIDRs";
+
+  it.each<[unknown, string]>([
+    [true, `true ${advice}`],
+    [-1, "a hop count must be a whole number, not -1"],
+    [1.5, "a hop count must be a whole number, not 1.5"],
+    ["10.0.0.1, *", `"10.0.0.1,*" ${advice}`],
+    // Shapes that only look like a wildcard, a CIDR or a list are not addresses.
+    ["10.0.0.*", "not an address, CIDR or hop count: 10.0.0.*"],
+    ["*.internal", "not an address, CIDR or hop count: *.internal"],
+    ["proxy-a, proxy-b", "not an address, CIDR or hop count: proxy-a, proxy-b"],
+    ["10.0.0.1/32/8", "not an address, CIDR or hop count: 10.0.0.1/32/8"],
+    ["10.0.0.0/", "not an address, CIDR or hop count: 10.0.0.0/"],
+    ["10.0.0.0/+8", "not an address, CIDR or hop count: 10.0.0.0/+8"],
+    ["10.0.0.0/8.0", "not an address, CIDR or hop count: 10.0.0.0/8.0"],
+    // IPv4-mapped ranges are IPv4 to proxy-addr, however the address is written: with a zone
+    // index (which proxy-addr accepts) or with octets of two digits.
+    ["::ffff:0.0.0.0%eth0/96", allIPv4("::ffff:0.0.0.0%eth0/96")],
+    ["::ffff:10.10.10.10/96", allIPv4("::ffff:10.10.10.10/96")],
+    // A host address with a prefix stands for its network: these two /2 are one.
+    ["0.0.0.0/2,63.255.255.255/2", share("0.0.0.0/2,63.255.255.255/2", "25.0", "IPv4")],
+    // One network written three ways (`::` before, inside and with groups after it) is counted once.
+    ["8000::/2,8000::0/2,8000:0::/2", share("8000::/2,8000::0/2,8000:0::/2", "25.0", "IPv6")],
+  ])("%j: %s", (trust, problem) => {
+    expect(trustProxyProblem(trust)).toBe(problem);
+  });
+
+  it.each<[unknown]>([
+    [0],
+    ["2001:db8:0:0:0:0:0:1"],
+    // proxy-addr matches an IPv4 client against a mapped range only from /96 on: a /95 is IPv6.
+    ["::ffff:0:0/95"],
+    ["2001:db8::/96"],
+    // Exactly 1/64 of IPv4 is the most taken, however its ranges are written: here one /6
+    // twice, as an IPv4-mapped range and as IPv4.
+    ["0.0.0.0/6"],
+    ["::ffff:10.10.10.10/102,8.0.0.0/6"],
+  ])("takes %j", (trust) => {
+    expect(trustProxyProblem(trust)).toBeUndefined();
+  });
+
+  it("refuses Express's function form, which could trust anyone", () => {
+    expect(trustProxyProblem(() => true)).toMatch(/^not an address, CIDR or hop count: /);
+  });
+
+  it("counts the union exactly: every IPv4 address but 255.255.255.255 is 100.0%, not all", () => {
+    // /1 to /32 laid end to end (0.0.0.0/1, 128.0.0.0/2, …, 255.255.255.254/32), after a
+    // range nested at the first one's start and one nested inside it.
+    const halves = Array.from({ length: 32 }, (_, i) => {
+      const start = 2 ** 32 - 2 ** (32 - i);
+      return `${[24, 16, 8, 0].map((shift) => Math.floor(start / 2 ** shift) % 256).join(".")}/${i + 1}`;
+    });
+    const list = ["0.0.0.0/32", "10.0.0.0/8", ...halves].join(",");
+    expect(trustProxyProblem(list)).toBe(share(list, "100.0", "IPv4"));
+  });
+});
+
+describe("TRUST_PROXY, exactly", () => {
+  const refusal = (raw: string) => {
+    try {
+      trustProxyFromEnv(raw);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return undefined;
+  };
+  const prefix = "TRUST_PROXY must be a hop count (at most 10) or the proxies' addresses/CIDRs: ";
+
+  it.each([
+    [" off ", false],
+    ["  ", false],
+    [" 2 ", 2],
+    ["10.0.0.1,", ["10.0.0.1"]],
+  ])("%j is %j", (raw, expected) => {
+    expect(trustProxyFromEnv(raw)).toEqual(expected);
+  });
+
+  it.each([
+    [" * ", `" * " would let any client choose its address`],
+    ["10.0.0.1, *", `"10.0.0.1,*" would let any client choose its address; give a hop count or the proxies' addresses/CIDRs`],
+    ["*, 10.0.0.1", `"*,10.0.0.1" would let any client choose its address; give a hop count or the proxies' addresses/CIDRs`],
+  ])("refuses %j: %s", (raw, problem) => {
+    expect(refusal(raw)).toBe(prefix + problem);
   });
 });
