@@ -84,7 +84,8 @@ export function loggableError(error: unknown): unknown {
   if (!isDriverError(error)) {
     const serialized = pino.stdSerializers.err(error as Error) as unknown;
     const cause = (error as { cause?: unknown } | null)?.cause;
-    if (cause === undefined || serialized === null || typeof serialized !== "object") return serialized;
+    // With a cause, `error` is an object (pino's copy of it is too) or a function (kept as is).
+    if (cause === undefined || typeof serialized !== "object") return serialized;
     // pino appends each cause's message and stack to the error's own: kept apart here, so a
     // driver error as the cause is cut like one logged directly.
     const { message, stack } = error as Error;

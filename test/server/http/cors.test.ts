@@ -157,7 +157,7 @@ describe("CORS_ORIGINS", () => {
     expect(corsFromEnv("   ")).toEqual({ origins: defaultCorsOrigins });
     expect(corsFromEnv(" off ")).toBe(false);
     expect(corsFromEnv("https://app.example,")).toEqual({ origins: ["https://app.example"] });
-    expect(corsFromEnv("https://kickoff.example")).toEqual({ origins: ["https://kickoff.example"] });
+    expect(corsFromEnv("http://kickoff")).toEqual({ origins: ["http://kickoff"] }); // an intranet host
   });
 
   it("refuses a value that is not an origin", () => {

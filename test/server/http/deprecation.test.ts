@@ -19,7 +19,7 @@ const webhookDates = { "x-deprecated-at": "2026-12-15T12:00:00Z", "x-sunset": "2
 
 function deprecatedCopy(): ApiDocument {
   const copy = structuredClone(loadDocument());
-  const paths = copy.paths as Record<string, { get: object }>;
+  const paths = copy.paths as unknown as Record<"/widgets/{id}" | "/webhooks/{id}", { get: object }>;
   Object.assign(paths["/widgets/{id}"].get, { deprecated: true }, widgetDates);
   Object.assign(paths["/webhooks/{id}"].get, { deprecated: true }, webhookDates);
   return copy;

@@ -3,6 +3,8 @@
 // last answer is flushed.
 import { Agent, createServer, request, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDrain, type DrainOptions } from "../../../server/http/drain.js";
 import type { Handlers } from "../../../server/express/contract.js";
@@ -56,7 +58,8 @@ it("a request in flight at close() is answered whole with Connection: close, and
 // The drain on a bare Node server, each answer held until the test lets it go.
 describe("createDrain", () => {
   async function serving(listener: RequestListener, options: DrainOptions) {
-    const server = createServer();
+    // No keep-alive timeout: an idle socket closes only when the drain closes it.
+    const server = createServer({ keepAliveTimeout: 0 });
     const drain = createDrain(server, options);
     server.on("request", drain.tracked(listener));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -113,6 +116,29 @@ describe("createDrain", () => {
     await inFlight;
     await drain.drain();
     expect((await cut).message).toBe("socket hang up");
+  });
+
+  it("holds no answer once it is done: a long-running server keeps only those in flight", async () => {
+    // Node's gc(), reached without --expose-gc on the command line.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const answers: WeakRef<ServerResponse>[] = [];
+    let done!: () => void;
+    const allDone = new Promise<void>((resolve) => (done = resolve));
+    const { drain, url } = await serving(
+      (_req, res) => {
+        answers.push(new WeakRef(res));
+        res.on("close", () => answers.length === 3 && done());
+        res.end("ok");
+      },
+      { graceMs: 60_000, idleGraceMs: 0 },
+    );
+    for (let i = 0; i < 3; i++) await get(url, new Agent({ keepAlive: false }));
+    await allDone;
+    await new Promise((resolve) => setImmediate(resolve)); // a WeakRef holds its target until the job that made it ends
+    gc();
+    expect(answers.filter((answer) => answer.deref() !== undefined)).toHaveLength(0);
+    await drain.drain();
   });
 
   it("rejects when the server cannot be closed (not listening)", async () => {
