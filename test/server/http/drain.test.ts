@@ -1,6 +1,9 @@
 // Graceful drain: after close() starts, a request in flight is answered whole with
 // `Connection: close`, idle keep-alive sockets are closed, and close() resolves once the
-// last answer is flushed.
+// last answer is flushed. On a bare Node server (createDrain): an answer already streaming
+// finishes and its socket is swept once idle, a request arriving on a kept-alive socket
+// during the drain is told `Connection: close`, what is open after the grace period is cut,
+// a failed close rejects, and a done answer is not kept (the drain's set is no leak).
 import { Agent, createServer, request, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
