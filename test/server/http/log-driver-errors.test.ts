@@ -69,6 +69,7 @@ describe("a driver error thrown by a handler", () => {
   };
 
   it("is logged with its SQLSTATE, the objects it names and its stack frames, none of its text", async () => {
+    // The fixture's precondition: two frames or more, so how they are joined is seen too.
     expect(frames).toMatch(/^ {4}at .*\n {4}at /);
     expect(await loggedErrorOf("/widgets/wgt_5a3c8e1f7b92")).toStrictEqual(cut);
   });
