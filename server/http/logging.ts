@@ -67,8 +67,10 @@ export function headersToLog(headers: Record<string, string | string[] | undefin
  * them; "value "…" is out of range"), so none of them is logged.
  */
 function isDriverError(error: unknown): error is Error & Record<string, unknown> {
+  // First: `{ err: null }` is logged as pino logs it, not a TypeError from the destructuring.
+  if (!(error instanceof Error)) return false;
   const { code, severity } = error as { code?: unknown; severity?: unknown };
-  return error instanceof Error && typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string";
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string";
 }
 
 /** The fields of a driver error that name, not quote: the SQLSTATE, the server routine, the schema objects. */
@@ -82,7 +84,8 @@ export function loggableError(error: unknown): unknown {
   if (!isDriverError(error)) {
     const serialized = pino.stdSerializers.err(error as Error) as unknown;
     const cause = (error as { cause?: unknown } | null)?.cause;
-    if (cause === undefined || serialized === null || typeof serialized !== "object") return serialized;
+    // With a cause, `error` is an object (pino's copy of it is too) or a function (kept as is).
+    if (cause === undefined || typeof serialized !== "object") return serialized;
     // pino appends each cause's message and stack to the error's own: kept apart here, so a
     // driver error as the cause is cut like one logged directly.
     const { message, stack } = error as Error;

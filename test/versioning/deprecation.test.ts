@@ -1,17 +1,16 @@
 // Deprecation, proved on a temporary copy of the document with one operation (readWidget),
 // one parameter (`status` of findEncryptionReports) and one field (Webhook `is_active`)
-// deprecated: the reference server's Deprecation and Sunset headers, openapi-typescript's
-// `@deprecated`, and Redoc's "Deprecated" badge in Chromium. Nothing of the API itself is
-// deprecated, and every deprecated part must carry its two dates.
+// deprecated: openapi-typescript's `@deprecated` and the reference's "Deprecated" badge in
+// Chromium. Nothing of the API itself is deprecated, and every deprecated part must carry its
+// two dates. The server's Deprecation and Sunset headers are test/server/http/deprecation.test.ts's
+// (in-process, so the mutation run sees them).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunningServer } from "../support/server.js";
-import { appA } from "../support/demo.js";
-import { doc, exampleId, type Node } from "../support/document.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { doc, type Node } from "../support/document.js";
 import { chromiumMissing, chromiumPath, realPart } from "../support/real-parts.js";
 import { bin, root, run } from "../tooling/run.js";
 import { deprecationProblems } from "./deprecated-parts.js";
@@ -25,12 +24,6 @@ function deprecatedCopy(): Node {
   Object.assign(copy.components.schemas.Webhook.properties.is_active, { deprecated: true }, dates);
   return copy;
 }
-
-// The server reads the bundled document through loadDocument(); here it reads the copy.
-vi.mock("../../server/document/load.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../server/document/load.js")>();
-  return { ...original, loadDocument: () => (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy ?? original.loadDocument() };
-});
 
 const dir = mkdtempSync(join(tmpdir(), "deprecation-"));
 const copyFile = join(dir, "openapi.json");
@@ -52,40 +45,6 @@ describe("the document", () => {
       "/paths/~1widgets~1{id}/get: x-sunset less than six months after x-deprecated-at",
       "/components/parameters/ReportStatus: deprecated without a valid x-sunset",
     ]);
-  });
-});
-
-describe("the reference server on the deprecated copy", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy = JSON.parse(readFileSync(copyFile, "utf8"));
-    const { startServer } = await import("../support/server.js");
-    server = await startServer({ rateLimit: false });
-  });
-  afterAll(async () => {
-    await server?.close();
-    delete (globalThis as { deprecatedCopy?: unknown }).deprecatedCopy;
-  });
-  const auth = { authorization: `Bearer ${appA.apiKey}` };
-
-  it("answers the deprecated operation with Deprecation (RFC 9745) and Sunset (RFC 8594)", async () => {
-    const response = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`, { headers: auth });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("deprecation")).toBe(`@${Date.UTC(2026, 11, 1) / 1000}`);
-    expect(response.headers.get("sunset")).toBe("Tue, 01 Jun 2027 00:00:00 GMT");
-  });
-
-  it("sends them on its error answers too", async () => {
-    const response = await fetch(`${server.url}/widgets/${exampleId("readWidget")}`);
-    expect(response.status).toBe(401);
-    expect(response.headers.get("deprecation")).toBe("@1796083200");
-  });
-
-  it("sends neither on an operation in good standing", async () => {
-    const response = await fetch(`${server.url}/webhooks`, { headers: auth });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("deprecation")).toBeNull();
-    expect(response.headers.get("sunset")).toBeNull();
   });
 });
 

@@ -91,6 +91,14 @@ describe("exposed headers", () => {
     expect(exposed).toContain("X-Widget-Version");
     expect(exposed).not.toContain("Cache-Control");
   });
+
+  it("are listed in the same order whatever the order of the document's paths", () => {
+    const document = loadDocument();
+    const reversed = { ...document, paths: Object.fromEntries(Object.entries(document.paths!).reverse()) };
+    const exposed = corsExposedHeaders(document);
+    expect(corsExposedHeaders(reversed)).toEqual(exposed);
+    expect(exposed).toEqual([...exposed].sort());
+  });
 });
 
 describe("an origin not allowed", { timeout: 90_000 }, () => {
@@ -145,8 +153,18 @@ describe("CORS_ORIGINS", () => {
     expect(corsFromEnv(" https://app.example , http://localhost:* ")).toEqual({ origins: ["https://app.example", "http://localhost:*"] });
   });
 
+  it("reads a value padded with spaces, an empty entry and an origin that ends in `off` as meant", () => {
+    expect(corsFromEnv("   ")).toEqual({ origins: defaultCorsOrigins });
+    expect(corsFromEnv(" off ")).toBe(false);
+    expect(corsFromEnv("https://app.example,")).toEqual({ origins: ["https://app.example"] });
+    expect(corsFromEnv("http://kickoff")).toEqual({ origins: ["http://kickoff"] }); // an intranet host
+  });
+
   it("refuses a value that is not an origin", () => {
     expect(() => corsFromEnv("https://app.example/path")).toThrow(/CORS_ORIGINS holds "https:\/\/app.example\/path"/);
     expect(() => corsFromEnv("app.example")).toThrow(/not an origin/);
+    // `off` only alone: with an origin beside it, it is a mistake, not CORS off.
+    expect(() => corsFromEnv("off,https://app.example")).toThrow(/CORS_ORIGINS holds "off"/);
+    expect(() => corsFromEnv("git+https://app.example")).toThrow(/CORS_ORIGINS holds "git\+https:\/\/app.example"/);
   });
 });
