@@ -249,6 +249,17 @@ describe("415 unsupported_media_type", () => {
     expect(response.status).toBe(415);
   });
 
+  it.each(["utf-8", "UTF-8"])("reads a JSON body declared charset=%s (a UTF encoding, RFC 8259)", async (charset) => {
+    const response = await fetch(`${server.url}/custom/emails`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": `application/json; charset=${charset}` },
+      body: "{}",
+    });
+    // Read and validated: the empty object lacks the required fields.
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).code).toBe("validation_failed");
+  });
+
   it("leaves unread the body of an operation that takes none (HTTP gives it no meaning)", async () => {
     const response = await rawRequest(new URL(server.url), {
       method: "GET",
