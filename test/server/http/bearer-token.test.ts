@@ -36,14 +36,17 @@ describe("the Bearer header", () => {
 
 describe("the other scheme's headers beside a bearer token", () => {
   // Either header alone is refused: a credential is never silently ignored.
-  it.each([{ "x-api-key": appA.apiKey }, { "x-api-secret": appA.apiSecret }])("%j: 401 saying which scheme the operation takes", async (other) => {
-    const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: `Bearer ${appA.apiKey}`, ...other } });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({
-      code: "unauthorized",
-      detail: "This operation takes `Authorization: Bearer <API key>`, not X-Api-Key/X-Api-Secret.",
-    });
-  });
+  it.each<Record<string, string>>([{ "x-api-key": appA.apiKey }, { "x-api-secret": appA.apiSecret }])(
+    "%j: 401 saying which scheme the operation takes",
+    async (other) => {
+      const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: `Bearer ${appA.apiKey}`, ...other } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({
+        code: "unauthorized",
+        detail: "This operation takes `Authorization: Bearer <API key>`, not X-Api-Key/X-Api-Secret.",
+      });
+    },
+  );
 
   it("X-Api-Key alone: the same", async () => {
     const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: { "x-api-key": appA.apiKey } });
