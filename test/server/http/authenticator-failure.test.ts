@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSeed } from "../../../server/seed/load.js";
 import { createStore } from "../../../server/store/memory.js";
 import type { Store } from "../../../server/domain/index.js";
+import { unavailableProblem } from "../../../server/store/postgres/unavailable.js";
 import { appA } from "../../support/demo.js";
 import { credentialsFor, validRequest } from "../../support/requests.js";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
@@ -35,10 +36,33 @@ describe("an authenticator that fails", () => {
     const text = JSON.stringify(problem);
     expect(text).not.toContain("db-secret-host");
     expect(text).not.toContain("ECONNREFUSED");
+    // The log keeps what the answer leaves out: what failed, and its cause.
+    const logged = server.logs.findLast((line) => line.msg === "unexpected error");
+    expect(logged?.err).toMatchObject({ type: "AuthenticatorFailed", message: "The credentials could not be checked.", cause: { type: "Error", message: cause } });
   });
 
   it("still answers 401 without credentials (the authenticator is not asked)", async () => {
     const res = await send(server, validRequest("readWidget"));
     expect(res.status).toBe(401);
+  });
+});
+
+describe("an authenticator that answers with the store's own problem", () => {
+  // The PostgreSQL store's 503 while its database is out of reach: answered as it is.
+  let server: Harness;
+  beforeAll(async () => {
+    const store = createStore(loadSeed());
+    const unavailable = async () => {
+      throw unavailableProblem();
+    };
+    server = await startHarness({ store: { ...store, authenticateBearer: unavailable, authenticateKeyPair: unavailable }, rateLimit: false });
+  });
+  afterAll(() => server?.close());
+
+  it.each(["readWidget", "createNotification"] as const)("%s: the store's 503 with its Retry-After", async (operationId) => {
+    const res = await send(server, validRequest(operationId), credentialsFor(operationId, appA));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe(unavailableProblem().headers!["Retry-After"]);
+    expect(await problemOf(res)).toMatchObject({ code: "service_unavailable", detail: unavailableProblem().detail });
   });
 });

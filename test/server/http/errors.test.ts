@@ -3,6 +3,12 @@
 // instance = the request path), with the row's extra headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@authsvc/app-api-contract";
+import express from "express";
+import { listen } from "../../../server/express/listen.js";
+import { createApp } from "../../../server/reference-app.js";
+import { loadSeed } from "../../../server/seed/load.js";
+import { createStore } from "../../../server/store/memory.js";
+import { captureLogs } from "../../support/logs.js";
 import { problemOf, send, startHarness, type Harness } from "./harness.js";
 import { httpMethods } from "../../../server/document/walk.js";
 import { appA } from "../../support/demo.js";
@@ -189,6 +195,18 @@ describe("404 not_found", () => {
     expect((await problemOf(response)).instance).toBe("/widgets/wgt_5a3c8e1f7b92");
   });
 
+  it("names the whole path in instance when the app is mounted in a host app, the query left out", async () => {
+    const host = express().use("/api", createApp({ store: createStore(loadSeed()), logger: captureLogs("warn").logger }));
+    const mounted = await listen(host, { idleGraceMs: 0 });
+    try {
+      const response = await fetch(`${mounted.origin}/api/v1/widgets/wgt_5a3c8e1f7b92?token=pasted`);
+      expect(response.status).toBe(401);
+      expect((await problemOf(response)).instance).toBe("/api/v1/widgets/wgt_5a3c8e1f7b92");
+    } finally {
+      await mounted.close();
+    }
+  });
+
   it("answers an unknown id (a handler's ApiProblem)", async () => {
     const response = await fetch(`${server.url}/widgets/wgt_000000000000`, { headers: bearer });
     expect(response.status).toBe(404);
@@ -247,6 +265,17 @@ describe("415 unsupported_media_type", () => {
       body: "{}",
     });
     expect(response.status).toBe(415);
+  });
+
+  it.each(["utf-8", "UTF-8"])("reads a JSON body declared charset=%s (a UTF encoding, RFC 8259)", async (charset) => {
+    const response = await fetch(`${server.url}/custom/emails`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": `application/json; charset=${charset}` },
+      body: "{}",
+    });
+    // Read and validated: the empty object lacks the required fields.
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).code).toBe("validation_failed");
   });
 
   it("leaves unread the body of an operation that takes none (HTTP gives it no meaning)", async () => {

@@ -4,7 +4,7 @@
 // the server by the bad-input corpus (empty body, scalars, malformed text, charsets).
 import type { Request, RequestHandler, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { jsonBody, turnQueue } from "../../../server/http/json-body.js";
+import { bodyRequired, jsonBody, turnQueue } from "../../../server/http/json-body.js";
 import { ApiProblem } from "../../../server/problems.js";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -67,6 +67,9 @@ describe("jsonBody's parse step", () => {
     [' "text"', "validation_failed"],
     ["{", "malformed_json"],
     ["   ", "malformed_json"],
+    // Only line breaks: no character after the whitespace for the first-character check to read.
+    ["\n", "malformed_json"],
+    ["\r\n", "malformed_json"],
   ])("refuses %j as %s", async (text, code) => {
     const { calls } = run(text);
     await nextTurn();
@@ -77,6 +80,35 @@ describe("jsonBody's parse step", () => {
 
   it("passes a request without a text body straight on", () => {
     const { calls } = run(undefined);
+    expect(calls).toEqual([undefined]);
+  });
+});
+
+describe("a body a host app's parser read", () => {
+  const parseStep = jsonBody(100).at(-1)! as RequestHandler;
+  const passed = (body: unknown) => {
+    const calls: unknown[] = [];
+    parseStep({ body } as Request, {} as Response, (error?: unknown) => void calls.push(error));
+    return calls;
+  };
+
+  // A non-strict host parser (`express.json({ strict: false })`) lets a scalar through.
+  it.each([null, 1, true])("refuses %j as not an object, as the layer's own parser does", (body) => {
+    const calls = passed(body);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toBeInstanceOf(ApiProblem);
+    expect(calls[0]).toMatchObject({ code: "validation_failed", errors: [{ in: "body", pointer: "", message: "must be object" }] });
+  });
+
+  it.each([[{}], [[]], [{ name: "x" }]])("passes %j on to the validator as it is", (body) => {
+    expect(passed(body)).toEqual([undefined]);
+  });
+});
+
+describe("bodyRequired", () => {
+  it("leaves a body a host's parser set on a request without one to the validator (body-parser 1 sets `{}`)", () => {
+    const calls: unknown[] = [];
+    bodyRequired({ body: {}, is: () => null } as unknown as Request, {} as Response, (error?: unknown) => void calls.push(error));
     expect(calls).toEqual([undefined]);
   });
 });

@@ -3,11 +3,13 @@
 // the credentials are checked. The app says so once, in one log line, on its first request;
 // served by listen() (or a server given the same settings) it says nothing.
 import { createServer, type Server } from "node:http";
+import { createServer as createHttp2Server } from "node:http2";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../../server/reference-app.js";
 import { listen } from "../../../server/express/listen.js";
+import { missingProtections } from "../../../server/http/served-without-listen.js";
 import { createStore } from "../../../server/store/memory.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { captureLogs } from "../../support/logs.js";
@@ -59,5 +61,28 @@ describe("the entry served without listen()", () => {
     servers.push(listening);
     await (await fetch(`${listening.origin}/v1/widgets/wgt_5a3c8e1f7b92`)).arrayBuffer();
     expect(warnings(logs)).toEqual([]);
+  });
+});
+
+describe("missingProtections", () => {
+  /** A server never listened on, with listen()'s `checkContinue` and the given timeouts. */
+  const serverWith = (requestTimeout: number, headersTimeout: number) => {
+    const server = createServer();
+    server.on("checkContinue", () => {});
+    server.requestTimeout = requestTimeout;
+    server.headersTimeout = headersTimeout;
+    return server;
+  };
+
+  it("nothing to judge without a server (an injected request) or with one that has no request timeout (HTTP/2)", () => {
+    expect(missingProtections(undefined)).toEqual([]);
+    expect(missingProtections(createHttp2Server() as unknown as Server)).toEqual([]);
+  });
+
+  it("timeouts up to 60 s are the entry's; past 60 s, or none (0), are named", () => {
+    expect(missingProtections(serverWith(60_000, 60_000))).toEqual([]);
+    expect(missingProtections(serverWith(61_000, 60_000))).toEqual(["a request may take 61 s to arrive (listen(): 30 s)"]);
+    expect(missingProtections(serverWith(30_000, 61_000))).toEqual(["a request may take 61 s to arrive (listen(): 30 s)"]);
+    expect(missingProtections(serverWith(0, 0))).toEqual([expect.stringMatching(/^a request may take unlimited /)]);
   });
 });
