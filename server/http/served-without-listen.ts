@@ -16,9 +16,11 @@ export function missingProtections(server: Server | undefined): string[] {
   // A request injected without a real server (light-my-request and the like): nothing to judge.
   if (server === undefined || typeof server.requestTimeout !== "number") return [];
   const missing: string[] = [];
-  const bounded = (ms: number) => ms > 0 && ms <= maxRequestTimeoutMs;
-  if (!bounded(server.requestTimeout) || !bounded(server.headersTimeout))
-    missing.push(`a request may take ${Math.round(Math.max(server.requestTimeout, server.headersTimeout) / 1000) || "unlimited"} s to arrive (listen(): 30 s)`);
+  // Node bounds the whole request, headers included, by `requestTimeout` (0: none; its
+  // `headersTimeout` bounds the headers alone, so it cannot stop a body trickled forever).
+  const whole = server.requestTimeout;
+  if (!(whole > 0 && whole <= maxRequestTimeoutMs))
+    missing.push(`a request may take ${whole > 0 ? `${Math.round(whole / 1000)} s` : "any time (no request timeout)"} to arrive (listen(): 30 s)`);
   if (server.listenerCount("checkContinue") === 0) missing.push("Node answers `Expect: 100-continue` before the credentials are checked");
   return missing;
 }
