@@ -28,6 +28,8 @@ export const maxTrustedHops = 10;
  * `::/1,8000::/1`, `::ffff:0:0/96`) lets any client choose its address.
  */
 export const maxTrustedShare = 1 / 64;
+/** The same bound as a whole divisor, for the exact comparison of address counts. */
+const maxTrustedDivisor = 64n;
 
 /** Express's names for address ranges (proxy-addr), as CIDRs. */
 const namedRanges: Record<string, string[]> = {
@@ -75,22 +77,19 @@ function rangeOf(entry: string): { family: Family; first: bigint; last: bigint }
   return { family, first, last: first + size - 1n };
 }
 
-/** The share of each family the ranges cover together (overlaps counted once). */
-function coverage(ranges: { family: Family; first: bigint; last: bigint }[]): Record<Family, number> {
-  const share = { IPv4: 0, IPv6: 0 };
+/** How many addresses of each family the ranges cover together (overlaps counted once), and the family's size. */
+function coverage(ranges: { family: Family; first: bigint; last: bigint }[]): Record<Family, { covered: bigint; size: bigint }> {
+  const counts = { IPv4: { covered: 0n, size: 1n << BigInt(bits.IPv4) }, IPv6: { covered: 0n, size: 1n << BigInt(bits.IPv6) } };
   for (const family of ["IPv4", "IPv6"] as const) {
     const sorted = ranges.filter((range) => range.family === family).sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
-    let covered = 0n;
     let end = -1n;
     for (const { first, last } of sorted) {
       if (last <= end) continue;
-      covered += last - (first > end ? first : end + 1n) + 1n;
+      counts[family].covered += last - (first > end ? first : end + 1n) + 1n;
       end = last;
     }
-    // Shares in millionths first: a 128-bit count does not fit a double exactly, its share does.
-    share[family] = Number((covered * 1_000_000n) >> BigInt(bits[family])) / 1_000_000;
   }
-  return share;
+  return counts;
 }
 
 /**
@@ -114,11 +113,16 @@ export function trustProxyProblem(trust: unknown): string | undefined {
   const cidrs = entries.flatMap((entry) => namedRanges[entry] ?? [entry]);
   const bad = cidrs.filter((entry) => rangeOf(entry) === undefined);
   if (bad.length > 0) return `not an address, CIDR or hop count: ${bad.join(", ")}`;
-  const share = coverage(cidrs.map((entry) => rangeOf(entry)!));
+  const counts = coverage(cidrs.map((entry) => rangeOf(entry)!));
   for (const family of ["IPv4", "IPv6"] as const) {
-    if (share[family] >= 1) return `${entries.join(",")} covers all of ${family}: any client could choose its address; name only the proxies in front of the server`;
-    if (share[family] > maxTrustedShare)
-      return `${entries.join(",")} covers ${(share[family] * 100).toFixed(1)}% of ${family} (at most 1/64 is taken): clients at those addresses could choose theirs; name only the proxies in front of the server`;
+    const { covered, size } = counts[family];
+    if (covered >= size) return `${entries.join(",")} covers all of ${family}: any client could choose its address; name only the proxies in front of the server`;
+    // Compared as whole counts: one address over the bound is over it (a share in a double, or
+    // in millionths, would round it away).
+    if (covered * maxTrustedDivisor > size) {
+      const percent = Number((covered * 1_000_000n) / size) / 10_000;
+      return `${entries.join(",")} covers ${percent.toFixed(1)}% of ${family} (at most 1/64 is taken): clients at those addresses could choose theirs; name only the proxies in front of the server`;
+    }
   }
   return undefined;
 }

@@ -160,6 +160,14 @@ describe("trustProxyProblem", () => {
     expect(trustProxyProblem(trust)).toBeUndefined();
   });
 
+  it("counts addresses exactly at the bound: 1/64 of IPv4 and one address more is refused", () => {
+    // 4.0.0.0/6 is 1/64; 8.0.0.0/32 is the one more (a share rounded to millionths missed up to 4,294 more).
+    expect(trustProxyProblem("4.0.0.0/6,8.0.0.0/32")).toBe(share("4.0.0.0/6,8.0.0.0/32", "1.6", "IPv4"));
+    expect(trustProxyProblem("4.0.0.0/6,7.255.255.255/32")).toBeUndefined();
+    expect(trustProxyProblem("4000::/6,4400::/128")).toBe(share("4000::/6,4400::/128", "1.6", "IPv6"));
+    expect(trustProxyProblem("4000::/6")).toBeUndefined();
+  });
+
   it("refuses Express's function form, which could trust anyone", () => {
     expect(trustProxyProblem(() => true)).toMatch(/^not an address, CIDR or hop count: /);
   });
