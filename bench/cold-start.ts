@@ -102,7 +102,11 @@ async function spawnOnce(mode: "bare" | "listen" | "lazy"): Promise<Spawned> {
     if (mode === "bare") {
       // Its one route's first request against its next five: what Node and Express cost on first use, for any app.
       const warm: number[] = [];
-      for (let i = 0; i < 5; i++) warm.push((await send(origin, "readWidget")).ms);
+      for (let i = 0; i < 5; i++) {
+        const again = await send(origin, "readWidget");
+        if (again.status !== 200) throw new Error(`${mode}: GET widget answered ${again.status}`);
+        warm.push(again.ms);
+      }
       return { firstApi, allAnswered: firstApi, paths: { readWidget: { first: probe.ms, warm: median(warm) } } };
     }
     const firsts: Record<string, number> = { readWidget: probe.ms };

@@ -6,13 +6,15 @@
 // request validation only (no rate limits, as (b2) has none): the layer's own cost, next to
 // stock Express + express-openapi-validator (b2).
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { operations, type OperationId } from "../../generated/operations.js";
 import type { Handlers } from "../../server/express/index.js";
 import { serveForBench } from "../lib/child.js";
 import { widgetBody } from "../lib/fixtures.js";
 
-const dist = process.env.BENCH_SERVER_DIST ?? new URL("../../packages/server/dist", import.meta.url).pathname;
-const { createContractApp } = (await import(`${dist}/server/express/index.js`)) as typeof import("../../server/express/index.js");
+const dist = process.env.BENCH_SERVER_DIST ?? fileURLToPath(new URL("../../packages/server/dist", import.meta.url));
+const { createContractApp } = (await import(pathToFileURL(join(dist, "server/express/index.js")).href)) as typeof import("../../server/express/index.js");
 const caller = { applicationId: "app_bench", organizationId: "org_bench" };
 
 await serveForBench(async () => {

@@ -120,9 +120,10 @@ export function jsonBody(limitKb: number): RequestHandler[] {
  * Reads one small JSON body through a text reader like jsonBody's, in process (a stand-in
  * request: no socket, no handler), for `ready()`: the reader's first body loads iconv-lite's
  * encoding tables (about 9 ms), which a service's first request with a body paid otherwise.
- * Resolves with the text read.
+ * Resolves with the text read, or undefined if the read failed: best effort, as a failure
+ * only leaves the first body slower and must not keep a service from starting.
  */
-export function warmBodyReader(): Promise<string> {
+export function warmBodyReader(): Promise<string | undefined> {
   const text = '{"warm":true}';
   const req = Object.assign(Readable.from([Buffer.from(text)]), {
     method: "PUT",
@@ -130,7 +131,7 @@ export function warmBodyReader(): Promise<string> {
     headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) },
   });
   const readText = express.text({ type: "application/json", limit: "1kb" });
-  return new Promise((resolve, reject) => {
-    readText(req as never, {} as never, (error?: unknown) => (error ? reject(error) : resolve((req as unknown as { body: string }).body)));
+  return new Promise((resolve) => {
+    readText(req as never, {} as never, (error?: unknown) => resolve(error ? undefined : (req as unknown as { body: string }).body));
   });
 }

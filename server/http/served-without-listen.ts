@@ -20,7 +20,7 @@ export function missingProtections(server: Server | undefined): string[] {
   // `headersTimeout` bounds the headers alone, so it cannot stop a body trickled forever).
   const whole = server.requestTimeout;
   if (!(whole > 0 && whole <= maxRequestTimeoutMs))
-    missing.push(`a request may take ${whole > 0 ? `${Math.round(whole / 1000)} s` : "any time (no request timeout)"} to arrive (listen(): 30 s)`);
+    missing.push(`a request may take ${whole > 0 ? `${Math.ceil(whole / 1000)} s` : "any time (no request timeout)"} to arrive (listen(): 30 s)`);
   if (server.listenerCount("checkContinue") === 0) missing.push("Node answers `Expect: 100-continue` before the credentials are checked");
   return missing;
 }

@@ -28,8 +28,8 @@ export const maxTrustedHops = 10;
  * `::/1,8000::/1`, `::ffff:0:0/96`) lets any client choose its address.
  */
 export const maxTrustedShare = 1 / 64;
-/** The same bound as a whole divisor, for the exact comparison of address counts. */
-const maxTrustedDivisor = 64n;
+/** The same bound as the divisor of a family's size, for comparing address counts exactly. */
+const maxTrustedDivisor = BigInt(1 / maxTrustedShare);
 
 /** Express's names for address ranges (proxy-addr), as CIDRs. */
 const namedRanges: Record<string, string[]> = {
@@ -112,7 +112,7 @@ export function trustProxyProblem(trust: unknown): string | undefined {
     return `"${entries.join(",")}" would let any client choose its address; give a hop count or the proxies' addresses/CIDRs`;
   const cidrs = entries.flatMap((entry) => namedRanges[entry] ?? [entry]);
   const bad = cidrs.filter((entry) => rangeOf(entry) === undefined);
-  if (bad.length > 0) return `not an address, CIDR or hop count: ${bad.join(", ")}`;
+  if (bad.length > 0) return `not an address, CIDR or hop count: ${bad.map((entry) => (entry === "" ? '""' : entry)).join(", ")}`;
   const counts = coverage(cidrs.map((entry) => rangeOf(entry)!));
   for (const family of ["IPv4", "IPv6"] as const) {
     const { covered, size } = counts[family];

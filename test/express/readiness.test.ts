@@ -87,7 +87,7 @@ const iconv = createRequire(createRequire(fromExpress.resolve("body-parser")).re
 const allSucceeded = (statuses: number[]) => statuses.every((status) => status >= 200 && status < 300);
 
 describe("validators compiled before the first request", () => {
-  it("ready() reads a body once, so a service's first request with a body does not load the reader's encoding tables", async () => {
+  it("ready() loads the body reader's encoding tables, so a service's first request with a body does not", async () => {
     // iconv-lite loads them on the first decode of the process and keeps them on `encodings`.
     iconv.encodings = null;
     await ready(freshApp());

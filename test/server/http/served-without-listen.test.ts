@@ -82,6 +82,8 @@ describe("missingProtections", () => {
   it("a whole-request timeout up to 60 s is the entry's; past 60 s, or none (0), is named", () => {
     expect(missingProtections(serverWith(60_000, 60_000))).toEqual([]);
     expect(missingProtections(serverWith(61_000, 60_000))).toEqual(["a request may take 61 s to arrive (listen(): 30 s)"]);
+    // Over 60 s by a millisecond reads as over, not as the 60 s that is taken.
+    expect(missingProtections(serverWith(60_001, 60_000))).toEqual(["a request may take 61 s to arrive (listen(): 30 s)"]);
     // Node's defaults.
     expect(missingProtections(serverWith(300_000, 60_000))).toEqual(["a request may take 300 s to arrive (listen(): 30 s)"]);
     // The whole request within 30 s bounds its headers too, whatever headersTimeout says.

@@ -109,7 +109,7 @@ describe("TRUST_PROXY", () => {
   });
 
   it("trustProxy with an empty entry is refused by this check, naming the setting, not by Express's bare `invalid IP address`", () => {
-    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: "10.0.0.1," })).toThrow(new Error("trustProxy: not an address, CIDR or hop count: "));
+    expect(() => createApp({ store: createStore(loadSeed()), trustProxy: "10.0.0.1," })).toThrow(new Error('trustProxy: not an address, CIDR or hop count: ""'));
   });
 });
 
