@@ -234,18 +234,22 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   // One layer for the steps every request takes (each Express layer costs a match per request).
   app.use(chain([...(unmatched === "next" ? [passOn] : []), ...common]));
   // Per address, then per key, then the per-key window (the first database work): a request
-  // refused or held back by a cap costs the database nothing.
-  const limitPath = basePath || "/";
+  // refused or held back by a cap costs the database nothing. One layer, as for `common`.
   const addressInFlight = options.addressInFlight ?? defaultAddressInFlight;
-  if (addressInFlight !== false) app.use(limitPath, addressQueue(addressInFlight, trustProxy !== false));
   const rateLimit = options.rateLimit ?? defaultRateLimit;
   const concurrencyLimit = options.concurrencyLimit ?? (rateLimit ? defaultConcurrencyLimit : false);
-  if (concurrencyLimit !== false) app.use(limitPath, concurrencyLimiter(concurrencyLimit));
-  // Without a limit the RateLimit fields still say so (the document requires them on every answer).
-  app.use(limitPath, rateLimit ? rateLimiter(rateLimit) : unlimitedRateLimitHeaders());
-  // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
-  // base path does (the document marks them required).
-  app.use(limitPath, duplicateCredentialCheck());
+  app.use(
+    basePath || "/",
+    chain([
+      ...(addressInFlight !== false ? [addressQueue(addressInFlight, trustProxy !== false)] : []),
+      ...(concurrencyLimit !== false ? [concurrencyLimiter(concurrencyLimit)] : []),
+      // Without a limit the RateLimit fields still say so (the document requires them on every answer).
+      rateLimit ? rateLimiter(rateLimit) : unlimitedRateLimitHeaders(),
+      // After the rate limiter, so this 400 carries the RateLimit headers every answer under the
+      // base path does (the document marks them required).
+      duplicateCredentialCheck(),
+    ]),
+  );
   app.use(router.handle);
   // Sees the credential checks' 401s: counts each, and past the limit answers 429 instead.
   const failedAuthLimit = options.failedAuthLimit ?? defaultFailedAuthLimit;
