@@ -13,12 +13,15 @@
 // - with `signals`, SIGTERM (and the others named) runs that drain, then `onClosed`, then
 //   exits 0 (1 if closing failed): the behaviour of `npm start`;
 // - the port opens only once `ready(app)` resolved: every operation's validators of every
-//   contract app in `app` are compiled, so no client's first request pays for them.
+//   contract app in `app` are compiled, so no client's first request pays for them, and
+//   one request went through a throwaway loopback server (server/http/warm-http.ts), so
+//   neither does it pay for the first use of Node's HTTP server.
 import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerClientErrors } from "../http/client-error.js";
 import { createDrain } from "../http/drain.js";
 import { awaitingContinue } from "../http/expect-continue.js";
+import { warmHttp } from "../http/warm-http.js";
 import { ready } from "./readiness.js";
 
 // Node's CommonJS `http`, not its ES module facade: importing `node:http` as a module reads
@@ -60,7 +63,9 @@ export interface Listening {
 export async function listen(app: RequestListener, options: ListenOptions = {}): Promise<Listening> {
   await ready(app);
   const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, idleGraceMs, signals = [] } = options;
-  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 });
+  const serverOptions = { requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 };
+  await warmHttp({ serverOptions });
+  const server = createServer(serverOptions);
   const drain = createDrain(server, { graceMs: closeTimeoutMs, idleGraceMs });
   const serve = drain.tracked(app);
   server.on("request", serve);
