@@ -14,8 +14,8 @@
 //   exits 0 (1 if closing failed): the behaviour of `npm start`;
 // - the port opens only once `ready(app)` resolved: every operation's validators of every
 //   contract app in `app` are compiled, so no client's first request pays for them, and
-//   one request went through a throwaway loopback server (server/http/warm-http.ts), so
-//   neither does it pay for the first use of Node's HTTP server.
+//   one request went through a throwaway Express app on loopback (server/http/warm-http.ts),
+//   so neither does it pay for the first use of Node's HTTP server and Express.
 import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerClientErrors } from "../http/client-error.js";
