@@ -8,71 +8,61 @@
 // cannot be bound, or an answer that does not come within `timeoutMs`, leaves the first
 // request slower, never the start-up stuck.
 import type { RequestListener, ServerOptions } from "node:http";
+import type { AddressInfo } from "node:net";
 import express from "express";
 
 // Node's CommonJS `http`, as server/express/listen.ts does (its ES facade loads undici).
 const { createServer, request } = process.getBuiltinModule("node:http") as typeof import("node:http");
 
-/** A throwaway Express app with one route answering small JSON, as an operation does. */
+/** A throwaway Express app answering every request with small JSON, as an operation does. */
 function throwawayApp(): RequestListener {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  app.get("/", (_req, res) => {
-    res.status(200).json({ warm: true });
+  return express().use((_req, res) => {
+    res.json({});
   });
-  return app;
 }
 
 export interface WarmHttpOptions {
   /** The real server's options (timeouts), so the same code paths run. */
   serverOptions?: ServerOptions;
-  /** How long to wait for the answer (ms, default 1 000). */
+  /** How long to wait for the whole answer (ms, default 1 000). */
   timeoutMs?: number;
-  /** What the throwaway server answers (default a throwaway Express app; tests give one that never answers). */
+  /** What the throwaway server answers (default a throwaway Express app; tests give slow ones). */
   answer?: RequestListener;
 }
 
 /**
  * Resolves with the status of one request through a throwaway loopback server, or with
- * undefined after `timeoutMs` or on any error; never rejects.
+ * undefined when the server could not be made or bound, or the whole answer did not come
+ * within `timeoutMs`; never rejects. The server is closed before it resolves.
  */
-export function warmHttp(options: WarmHttpOptions = {}): Promise<number | undefined> {
+export async function warmHttp(options: WarmHttpOptions = {}): Promise<number | undefined> {
   const { serverOptions = {}, timeoutMs = 1000, answer = throwawayApp() } = options;
-  return new Promise((resolve) => {
-    let server: ReturnType<typeof createServer>;
-    try {
-      server = createServer(serverOptions, answer);
-    } catch {
-      // Options Node refuses: the real server's createServer says so with its own error.
-      return resolve(undefined);
-    }
-    let done = false;
-    let req: ReturnType<typeof request> | undefined;
-    let status: number | undefined;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      // The client's end of the one connection: the server's closes with it, and close() ends.
-      req?.destroy();
-      server.close(() => resolve(status));
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    server.on("error", finish);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      req = request({ host: "127.0.0.1", port, path: "/", method: "GET", agent: false, headers: { accept: "application/json" } }, (res) => {
+  let server: ReturnType<typeof createServer>;
+  try {
+    server = createServer(serverOptions, answer);
+  } catch {
+    // Options Node refuses: the real server's createServer says so with its own error.
+    return undefined;
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", resolve);
+    });
+    const { address, port } = server.address() as AddressInfo;
+    return await new Promise<number | undefined>((resolve) => {
+      // One connection (no agent: `Connection: close`), cut when the time is up.
+      const req = request({ host: address, port, agent: false, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
         res.resume();
-        res.once("end", () => {
-          status = res.statusCode;
-          finish();
-        });
-        // `on`, not `once`: a connection cut by the timeout may report more than one error.
-        res.on("error", finish);
+        res.once("end", () => resolve(res.statusCode));
+        res.on("error", () => resolve(undefined));
       });
-      req.on("error", finish);
+      req.on("error", () => resolve(undefined));
       req.end();
     });
-  });
+  } catch {
+    return undefined;
+  } finally {
+    await new Promise((closed) => server.close(closed));
+  }
 }
