@@ -54,8 +54,8 @@ export async function warmHttp(options: WarmHttpOptions = {}): Promise<number | 
       // One connection (no agent: `Connection: close`), cut when the time is up.
       const req = request({ host: address, port, agent: false, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
         res.resume();
-        res.once("end", () => resolve(res.statusCode));
-        res.on("error", () => resolve(undefined));
+        // Also when the answer is cut: `complete` tells a whole one.
+        res.once("close", () => resolve(res.complete ? res.statusCode : undefined));
       });
       req.on("error", () => resolve(undefined));
       req.end();

@@ -52,6 +52,18 @@ describe("warmHttp", () => {
     await closedSoon(seen[0]!.socket);
   });
 
+  it("an answer cut halfway by the server: no status, at once", async () => {
+    const { seen, listener } = recording((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      setTimeout(() => req.socket.destroy(), 20);
+    });
+    const started = Date.now();
+    expect(await warmHttp({ answer: listener, timeoutMs: 5_000 })).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seen[0]!.server.listening).toBe(false);
+  });
+
   it("options Node refuses: resolves with no status (listen()'s own server reports them)", async () => {
     await expect(warmHttp({ serverOptions: { requestTimeout: -1 } })).resolves.toBeUndefined();
   });
