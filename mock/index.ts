@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { LevelWithSilent } from "pino";
 import { createContractApp } from "../server/express/app.js";
 import { answerClientErrors } from "../server/http/client-error.js";
-import { awaitingContinue } from "../server/http/expect-continue.js";
+import { holdContinue } from "../server/http/expect-continue.js";
 import type { CorsOptions } from "../server/http/cors.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
 import { createDrain } from "../server/http/drain.js";
@@ -76,7 +76,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   server.on("request", serve);
   // As on the server: `100 Continue` is sent once the credentials passed.
   server.on("checkContinue", (req, res) => {
-    awaitingContinue.add(req);
+    holdContinue(req, res);
     serve(req, res);
   });
   answerClientErrors(server);

@@ -20,7 +20,7 @@ import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerClientErrors } from "../http/client-error.js";
 import { createDrain } from "../http/drain.js";
-import { awaitingContinue } from "../http/expect-continue.js";
+import { holdContinue } from "../http/expect-continue.js";
 import { warmHttp } from "../http/warm-http.js";
 import { ready } from "./readiness.js";
 
@@ -70,9 +70,9 @@ export async function listen(app: RequestListener, options: ListenOptions = {}):
   const serve = drain.tracked(app);
   server.on("request", serve);
   // With this listener Node leaves `100 Continue` to the app, which sends it once the
-  // credentials passed (server/http/expect-continue.ts).
+  // credentials passed, and to any other reader of the body (server/http/expect-continue.ts).
   server.on("checkContinue", (req, res) => {
-    awaitingContinue.add(req);
+    holdContinue(req, res);
     serve(req, res);
   });
   answerClientErrors(server);

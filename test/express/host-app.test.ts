@@ -1,7 +1,8 @@
 // The contract app inside a host Express service (test/express/host/service.ts): `/api/v1/...`
 // is validated and served, the host's own routes before and after it are the host's,
 // malformed JSON from the host's `express.json()` is the document's 400 problem, a missing
-// handler answers 501 on opt-in, handlers read headers and the host's context, and SIGTERM
+// handler answers 501 on opt-in, handlers read headers and the host's context, a body the
+// host reads itself gets its `100 Continue` under listen(), and SIGTERM
 // under load finishes every in-flight request with `Connection: close`, then exits 0.
 import { spawn } from "node:child_process";
 import express from "express";
@@ -12,6 +13,7 @@ import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
 import type { operations } from "../../generated/schema.js";
 import { appA } from "../support/demo.js";
+import { exchange } from "../support/raw-exchange.js";
 import { hostApp } from "./host/service.js";
 
 const bearer = { authorization: `Bearer ${appA.apiKey}` };
@@ -28,6 +30,34 @@ describe("a host app with express.json() and the contract app at /api", () => {
   let origin: string;
   beforeAll(async () => {
     origin = await serve(hostApp());
+  });
+
+  // listen() holds `100 Continue` back until the API's credentials passed; a body the host
+  // reads itself must still get it at once, or its client waits out its own timeout (curl: 1 s).
+  it("Expect: 100-continue on the host's routes, before and after the API: 100 Continue, then the answer", async () => {
+    const body = JSON.stringify({ hello: "host" });
+    const before = await exchange(
+      origin,
+      `POST /echo HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: ${body.length}\nExpect: 100-continue\nConnection: close\n`,
+      { body, timeoutMs: 3_000 },
+    );
+    expect(before.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(before.text).toContain('{"echoed":{"hello":"host"}}');
+    const after = await exchange(origin, "POST /note HTTP/1.1\nHost: localhost\nContent-Type: text/plain\nContent-Length: 5\nExpect: 100-continue\nConnection: close\n", {
+      body: "hello",
+      timeoutMs: 3_000,
+    });
+    expect(after.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(after.text).toContain("noted: hello");
+  });
+
+  it("Expect: 100-continue on a route that answers before it reads: no 100 Continue inside the answer", async () => {
+    const { text } = await exchange(origin, "POST /stream HTTP/1.1\nHost: localhost\nContent-Type: application/octet-stream\nContent-Length: 5\nExpect: 100-continue\n", {
+      body: "hello",
+      readForMs: 500,
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).not.toContain("100 Continue");
   });
 
   it("serves and validates /api/v1/...", async () => {

@@ -38,6 +38,14 @@ export function hostApp(options: { slowMs?: number; onSlowStart?: () => void } =
     }),
   );
   app.get("/other", (_req, res) => void res.type("text/plain").send("the host's own route"));
+  // A body the host reads after the API passed the request on (text: the JSON parser in front skips it).
+  app.post("/note", express.text(), (req, res) => void res.type("text/plain").send(`noted: ${req.body}`));
+  // Answers first, then streams the body back: a read after the answer started.
+  app.post("/stream", (req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream" });
+    res.flushHeaders();
+    req.pipe(res);
+  });
   return app;
 }
 

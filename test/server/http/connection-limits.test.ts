@@ -1,9 +1,9 @@
 // What a client can hold open or send before the app sees a request: credentials are checked
 // before the body is read (no `100 Continue` without them), a body trickled in slowly ends
 // in a 408 problem, and Node's own 400 and 431 answers carry problem bodies.
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appA } from "../../support/demo.js";
+import { exchange as rawExchange, type ExchangeOptions } from "../../support/raw-exchange.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let server: Harness;
@@ -12,25 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Writes `head` and `start` (then `body` after 100 Continue, or a byte every 300 ms with `drip`) on a raw socket; resolves with all it read until the server closed. */
-function exchange(head: string, options: { body?: string; start?: string; drip?: boolean; timeoutMs?: number } = {}): Promise<{ text: string; ms: number }> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const socket = connect(Number(port), "127.0.0.1");
-    let text = "";
-    let drip: NodeJS.Timeout | undefined;
-    socket.on("data", (chunk) => {
-      text += chunk.toString();
-      if (options.body !== undefined && text.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && !options.drip) socket.write(options.body);
-    });
-    socket.on("close", () => (clearInterval(drip), resolve({ text, ms: performance.now() - started })));
-    socket.on("error", reject);
-    socket.setTimeout(options.timeoutMs ?? 10_000, () => socket.destroy(new Error(`no close; read so far: ${text}`)));
-    socket.write(head.replace(/\n/g, "\r\n") + "\r\n" + (options.start ?? ""));
-    if (options.drip) drip = setInterval(() => socket.write(" "), 300);
-  });
-}
+const exchange = (head: string, options?: ExchangeOptions) => rawExchange(server.url, head, options);
 
 const put = (headers: string, length: number) =>
   `PUT /v1/sms/providers/sms_2c7e9b4f1a6d HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: ${length}\nConnection: close\n${headers}`;
