@@ -83,6 +83,17 @@ export function problemSchemaErrors(body: unknown): string | undefined {
   return errorsOf("#/components/schemas/Problem", body);
 }
 
+/**
+ * Why an error answer's `body` does not match the schema the operation declares for
+ * `status` (a 501's is NotImplementedProblem, whose `code` Problem's list does not hold), or
+ * Problem for a status it does not declare; undefined when it does.
+ */
+export function errorSchemaErrors(operationId: OperationId, status: number, body: unknown): string | undefined {
+  const response = deref(operation(operationId).responses[String(status)]);
+  const declared = Object.values<Node>(response?.content ?? {}).find((media) => typeof media?.schema?.$ref === "string");
+  return errorsOf(declared?.schema.$ref ?? "#/components/schemas/Problem", body);
+}
+
 /** One query parameter of an operation, its schema followed. */
 export interface QueryParameter {
   name: string;

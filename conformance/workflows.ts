@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
-import { problemSchemaErrors, successSchemaErrors } from "./document.js";
+import { errorSchemaErrors, successSchemaErrors } from "./document.js";
 import { limitsOf } from "./http.js";
 import { proxyProblem, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
 import { skipReason, type Outcome } from "./suite.js";
@@ -121,7 +121,7 @@ function formatErrors(operationId: OperationId, step: RespectStep): string | und
   const body = step.response?.body;
   if (status === undefined || body === undefined || typeof body !== "object") return undefined;
   if (status === (operations[operationId] as { successStatus: number }).successStatus) return successSchemaErrors(operationId, body);
-  return status >= 400 ? problemSchemaErrors(body) : undefined;
+  return status >= 400 ? errorSchemaErrors(operationId, status, body) : undefined;
 }
 
 function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy): Outcome {

@@ -6,7 +6,8 @@
 // --fail-on-skip fails it), an
 // answer outside the document (a workflow step), a service that is not running (one error,
 // exit 2), a fixture the service does not hold (a fixture error, not a service failure),
-// and a 500 whose request id the report shows (a workflow step).
+// a 500 whose request id the report shows (a workflow step), and an operation not
+// implemented yet, whose documented 501 fails its steps by status only.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { exampleFixtures } from "../../conformance/calls.js";
 import { listChecks } from "../../conformance/list-checks.js";
 import type { Handlers } from "../../server/express/contract.js";
 import { createHandlers } from "../../server/handlers/index.js";
+import { ApiProblem } from "../../server/problems.js";
 import { startServer, type RunningServer } from "../../server/start-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
@@ -162,5 +164,20 @@ describe("conformance against broken services", () => {
     expect(out).toMatch(
       /FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 500 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/,
     );
+  }, 240_000);
+
+  it("an operation not implemented yet (a stub's 501) fails its steps by status, its body judged by the 501's own schema", async () => {
+    const base = await serviceWith(() => ({
+      readWebhook: () => {
+        throw new ApiProblem("not_implemented", "GET /webhooks/{id} is not implemented yet.");
+      },
+    }));
+    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 501 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/,
+    );
+    // NotImplementedProblem's `code` is `not_implemented`, which Problem's list does not hold.
+    expect(out).not.toContain("response schema");
   }, 240_000);
 });
