@@ -60,8 +60,9 @@ export const maxProblemErrors = 10;
 
 /** The largest JSON request body accepted, in kB as body-parser counts them (1 kB = 1024 bytes). */
 export const bodyLimitKb = 100;
-/** 413 for a body over bodyLimitKb. */
-export const payloadTooLarge = () => new ApiProblem("payload_too_large", `The request body is larger than ${bodyLimitKb} kB.`);
+/** 413 for a body over the limit in bytes that refused it (a host app's parser in front has its own), default bodyLimitKb. */
+export const payloadTooLarge = (limitBytes = bodyLimitKb * 1024) =>
+  new ApiProblem("payload_too_large", `The request body is larger than ${limitBytes % 1024 === 0 ? `${limitBytes / 1024} kB` : `${limitBytes} bytes`}.`);
 /** 400 for a body that is not JSON, from the layer's parser or a host app's `express.json()` in front of it. The text is never echoed: it may hold a secret. */
 export const malformedJson = () => new ApiProblem("malformed_json", "The request body is not valid JSON.", [{ in: "body", pointer: "", message: "not valid JSON" }]);
 /** 415 for a JSON body in a charset other than UTF, or in a Content-Encoding the server does not inflate. */

@@ -39,6 +39,8 @@ interface ValidatorHttpError {
 interface BodyParserError {
   type: string;
   status: number;
+  /** The limit in bytes that refused the body (`entity.too.large`). */
+  limit?: unknown;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -75,7 +77,8 @@ const badEncoding: ProblemErrorItem[] = [{ in: "path", message: "is not valid pe
 function fromBodyParser(error: BodyParserError): ApiProblem {
   switch (error.type) {
     case "entity.too.large":
-      return payloadTooLarge();
+      // The parser's own limit: a host's `express.json({ limit })` in front is not the layer's.
+      return typeof error.limit === "number" && Number.isSafeInteger(error.limit) && error.limit > 0 ? payloadTooLarge(error.limit) : payloadTooLarge();
     // A host app's `express.json()` in front of the layer: the same problem as the layer's own parser.
     case "entity.parse.failed":
       return malformedJson();

@@ -112,6 +112,21 @@ describe("options of the entry", () => {
   const store = createStore(loadSeed());
   const handlers = createHandlers({ store, clock: () => new Date() });
 
+  it('a host parser\'s own body limit in front (express.json({ limit: "1kb" })): the 413 problem names that limit', async () => {
+    const origin = await serve(
+      express()
+        .use(express.json({ limit: "1kb" }))
+        .use(createContractApp({ handlers, authenticate: store })),
+    );
+    const response = await fetch(`${origin}/v1/sms/providers/sms_2c7e9b4f1a6d`, {
+      method: "PUT",
+      headers: { ...bearer, "content-type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(2_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "payload_too_large", detail: "The request body is larger than 1 kB." });
+  });
+
   it("basePath serves the operations under another path at the root", async () => {
     const origin = await serve(express().use(createContractApp({ handlers, authenticate: store, basePath: "/api/v1" })));
     expect((await fetch(`${origin}/api/v1/webhooks`, { headers: bearer })).status).toBe(200);

@@ -63,8 +63,14 @@ describe("problemFor: anything that is not an error it knows", () => {
 });
 
 describe("problemFor: body-parser's errors (a host app's express.json() in front of the layer)", () => {
-  it("entity.too.large: 413 payload_too_large", () => {
+  it("entity.too.large: 413 payload_too_large, naming the limit of the parser that refused it", () => {
     expect(mapped(bodyParserError("entity.too.large", 413))).toEqual(tooLarge);
+    // A host's express.json({ limit: "1kb" }) or ({ limit: "1mb" }) in front of the layer, and a limit not in whole kB.
+    const withLimit = (limit: unknown) => mapped(Object.assign(bodyParserError("entity.too.large", 413), { limit })).detail;
+    expect(withLimit(1024)).toBe("The request body is larger than 1 kB.");
+    expect(withLimit(1024 * 1024)).toBe("The request body is larger than 1024 kB.");
+    expect(withLimit(1500)).toBe("The request body is larger than 1500 bytes.");
+    for (const odd of [0, -1, 1.5, "1kb", null]) expect(withLimit(odd)).toBe("The request body is larger than 100 kB.");
   });
 
   it("entity.parse.failed: 400 malformed_json, the same problem as the layer's own parser", () => {
