@@ -4,12 +4,13 @@
 // generated from (its `.contract.json`) says what a file held as an untouched stub and what
 // the contract changed since (scripts/diff/operations.ts).
 //
-// A module is implemented when its bytes differ from the stub of its operation under the
-// current document and under the previous one: nothing to remember, no marker to delete,
-// and an implemented handler is never written to, whatever it holds.
+// A module is implemented when its code differs from the stub of its operation under the
+// current document and under the previous one (formatting aside, templates.ts sameCode):
+// nothing to remember, no marker to delete, and an implemented handler is never written to,
+// whatever it holds.
 import { operationChanges, type OperationChange } from "../../scripts/diff/operations.js";
 import { operationsOf, type ApiDocument } from "../document/load.js";
-import { indexModule, stubFile, stubModule, type StubOperation } from "./templates.js";
+import { indexModule, sameCode, stubFile, stubModule, type StubOperation } from "./templates.js";
 
 /** Where the document a directory was generated from is kept, beside its modules. */
 export const snapshotFile = ".contract.json";
@@ -70,7 +71,7 @@ export function planStubs(options: {
   const deletes: string[] = [];
   const files: FileOutcome[] = [];
   const describe = (operation: StubOperation) => `${operation.method.toUpperCase()} ${operation.path}`;
-  const isStub = (content: string, ...operations: (StubOperation | undefined)[]) => operations.some((operation) => operation && content === stubModule(operation));
+  const isStub = (content: string, ...operations: (StubOperation | undefined)[]) => operations.some((operation) => operation && sameCode(content, stubModule(operation)));
 
   for (const operation of current) {
     const file = stubFile(operation.operationId);
@@ -81,7 +82,8 @@ export function planStubs(options: {
       writes.set(file, stubModule(operation));
       files.push({ ...base, outcome: "new" });
     } else if (isStub(content, operation, before.get(operation.operationId))) {
-      if (content !== stubModule(operation)) writes.set(file, stubModule(operation));
+      // Rewritten only when it is the stub of the operation before it moved: a formatted one stays as the team formatted it.
+      if (!sameCode(content, stubModule(operation))) writes.set(file, stubModule(operation));
       files.push({ ...base, outcome: "stub" });
     } else files.push({ ...base, outcome: "implemented" });
   }
@@ -102,8 +104,8 @@ export function planStubs(options: {
   const index = existing.get(indexFile);
   const ids = current.map((operation) => operation.operationId);
   let editedIndex: StubPlan["editedIndex"];
-  if (index === undefined || index === indexModule(ids) || index === indexModule([...before.keys()])) {
-    if (index !== indexModule(ids)) writes.set(indexFile, indexModule(ids));
+  if (index === undefined || sameCode(index, indexModule(ids)) || sameCode(index, indexModule([...before.keys()]))) {
+    if (index === undefined || !sameCode(index, indexModule(ids))) writes.set(indexFile, indexModule(ids));
   } else {
     editedIndex = { added: ids.filter((id) => !before.has(id)), removed: [...before.keys()].filter((id) => !kept.has(id)) };
   }

@@ -1,7 +1,8 @@
 // The files `authsvc-api stubs` writes into a service's own source tree: one handler module
 // per operation, answering the documented 501 `not_implemented` problem, and `index.ts`, the
 // handler map over them. Their text is a function of the operation alone (id, method, path),
-// so the command can tell an untouched stub from an implemented handler by comparing bytes.
+// so the command can tell an untouched stub from an implemented handler by comparing texts,
+// with what formatters change taken out (sameCode).
 
 /** What a stub names of its operation. */
 export interface StubOperation {
@@ -42,4 +43,19 @@ export const handlers: Handlers = {
 ${sorted.map((id) => `  ${id},`).join("\n")}
 };
 `;
+}
+
+/**
+ * Whether two module texts differ only in what formatters and checkouts change: whitespace
+ * and line ends, the quote character, semicolons, trailing commas. A stub Prettier or Biome
+ * reformatted, or a CRLF checkout, is still a stub; a change to its code or words is not.
+ */
+export function sameCode(a: string, b: string): boolean {
+  const code = (text: string) =>
+    text
+      .replace(/\s+/g, "")
+      .replace(/'/g, '"')
+      .replace(/;/g, "")
+      .replace(/,([)\]}])/g, "$1");
+  return code(a) === code(b);
 }

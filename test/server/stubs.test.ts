@@ -87,6 +87,39 @@ describe("a rerun after a contract update", () => {
     expect(kept.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "implemented", change: { kind: "removed" } });
   });
 
+  it("a stub a formatter rewrote (Prettier's wrap, single quotes, CRLF) is still a stub: kept as formatted, rewritten if its operation moved, deleted if removed; a changed word is an implementation", () => {
+    // What Prettier (printWidth 80, singleQuote, semi: false) and a CRLF checkout make of a stub.
+    const formatted = (text: string) =>
+      text
+        .replace(/throw new ApiProblem\("not_implemented", (".*?")\);/, 'throw new ApiProblem(\n    "not_implemented",\n    $1,\n  );')
+        .replace(/"/g, "'")
+        .replace(/;$/gm, "")
+        .replace(/\n/g, "\r\n");
+    const files = applied(new Map(), first);
+    for (const [file, text] of files) if (file.endsWith(".ts")) files.set(file, formatted(text));
+    expect(files.get("readWidget.ts")).not.toBe(first.writes.get("readWidget.ts"));
+    const same = planStubs({ table: operations, document: doc, previous: doc, existing: files });
+    expect(same.files.every((file) => file.outcome === "stub")).toBe(true);
+    expect([...same.writes.keys()]).toEqual([".contract.json"]);
+    expect(same.editedIndex).toBeUndefined();
+
+    const moved = structuredClone(doc);
+    moved.paths["/widget/{id}"] = moved.paths["/widgets/{id}"];
+    delete moved.paths["/widgets/{id}"];
+    const rerun = planStubs({ table: tableOf(moved), document: moved, previous: doc, existing: files });
+    expect([...rerun.writes.keys()].sort()).toEqual([".contract.json", "readWidget.ts"]);
+    expect(rerun.files.filter((file) => file.outcome === "implemented")).toEqual([]);
+
+    const withGadget = applied(files, plan);
+    withGadget.set("deleteGadget.ts", formatted(withGadget.get("deleteGadget.ts")!));
+    expect(planStubs({ table: operations, document: doc, previous: changed, existing: withGadget }).deletes).toEqual(["deleteGadget.ts"]);
+
+    files.set("readWidget.ts", files.get("readWidget.ts")!.replace("not implemented by this service yet", "not implemented here yet"));
+    expect(planStubs({ table: operations, document: doc, previous: doc, existing: files }).files.find((file) => file.operationId === "readWidget")?.outcome).toBe(
+      "implemented",
+    );
+  });
+
   it("rewrites an untouched stub whose operation moved", () => {
     const moved = structuredClone(doc);
     moved.paths["/widget/{id}"] = moved.paths["/widgets/{id}"];
