@@ -2,6 +2,7 @@
 // and the report. The vitest files and `authsvc-api conformance` both run exactly this.
 import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
+import { doc } from "./document.js";
 import { ConformanceError } from "./expect.js";
 import { listChecks } from "./list-checks.js";
 import { stateChecks } from "./state-checks.js";
@@ -122,6 +123,8 @@ export function summary(target: Target, outcomes: Outcome[], options: { failOnSk
   for (const o of outcomes) if (o.status === "skipped") reasons.set(o.detail!, (reasons.get(o.detail!) ?? 0) + 1);
   return [
     `conformance [${target.name}]: ${outcomes.length} checks, ${ran} ran (${count("passed")} passed, ${count("failed")} failed), ${count("skipped")} skipped`,
+    // A conformance package older or newer than the service's contract judges another contract.
+    `  contract ${doc.info.version}: the document these checks hold the target to (install this package at the version of the service's contract)`,
     ...[...reasons].map(([reason, n]) => `  skipped ${n}: ${reason}`),
     ...(target.stateful ? [] : [`  note: a stateless target cannot know ids; the 404 checks asked for the documented 404 with "Prefer: code=404"`]),
     verdict(outcomes, options),

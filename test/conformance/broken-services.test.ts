@@ -64,6 +64,7 @@ describe("conformance against broken services", () => {
     ]);
     expect(out).toMatch(/the region filter is ignored: region=ZZ finds \d+ of \d+ records/);
     expect(out).toMatch(/result: FAIL: 2 failed, 0 skipped/);
+    expect(out).toMatch(/\n {2}contract \d+\.\d+\.\d+: the document these checks hold the target to \(install this package at the version of the service's contract\)\n/);
   }, 240_000);
 
   it("every filter of the document has its checks", () => {

@@ -20,6 +20,7 @@ import { checkSeed, loadSeed } from "../../server/seed/load.js";
 import type { Seed } from "../../server/seed/types.js";
 import { createStore } from "../../server/store/memory.js";
 import { startBrokenTarget } from "./broken-target.js";
+import { doc } from "../support/document.js";
 
 /** The demo seed with every id (`wgt_5a3c…`) and every clear key and secret replaced. */
 function seedOfOtherIds(): Seed {
@@ -79,6 +80,8 @@ describe("authsvc-api conformance against the reference server over a seed of ot
     const report = JSON.parse(out) as JsonReport;
     expect(report.checks.filter((c) => c.status !== "passed")).toEqual([]);
     expect(report.totals).toEqual({ checks: checks.length, passed: checks.length, failed: 0, skipped: 0 });
+    // Which contract the run held the service to: a conformance package at another version judges another one.
+    expect(report.contract).toBe(doc.info.version);
     expect(code).toBe(0);
     expect(out, "the other application's secret is not echoed").not.toContain((fixtures.otherApplication as { apiSecret: string }).apiSecret);
   }, 360_000);
