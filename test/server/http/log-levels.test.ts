@@ -1,9 +1,11 @@
 // The request log's level says how the request ended: one "request completed" line at info
-// for a success, warn for a client error (400 and 401 at the boundary's edge), error for a
+// for a success, warn for a client error (400 and 401 at the boundary's edge) and for a 501
+// (an operation not implemented yet, expected while a service moves over), error for a
 // server error (500 exactly); its responseTime is the server's own time for the request, so
 // never more than the client waited. createLogger writes at the level it is given.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../../server/http/logging.js";
+import { ApiProblem } from "../../../server/problems.js";
 import { appA } from "../../support/demo.js";
 import { send, startHarness, type Harness } from "./harness.js";
 
@@ -17,6 +19,9 @@ beforeAll(async () => {
     handlers: {
       findWebhooks: () => {
         throw new Error("boom");
+      },
+      readWebhook: () => {
+        throw new ApiProblem("not_implemented", "GET /webhooks/{id} is not implemented yet.");
       },
     },
   });
@@ -44,6 +49,7 @@ describe("the request log line", () => {
     ["a 400", "/widgets/wgt_5a3c8e1f7b92?x=1", bearer, 400, levels.warn],
     ["a 401", "/widgets/wgt_5a3c8e1f7b92", {}, 401, levels.warn],
     ["a 500", "/webhooks", bearer, 500, levels.error],
+    ["a 501", "/webhooks/whk_3a7f1c9e5b2d", bearer, 501, levels.warn],
   ])("of %s is written at its level", async (_, path, headers, status, level) => {
     const { status: answered, line } = await completed(path, headers);
     expect(answered).toBe(status);
