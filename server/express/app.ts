@@ -25,7 +25,7 @@ import { warnWhenServedWithoutListen } from "../http/served-without-listen.js";
 import { deprecation } from "../http/deprecation.js";
 import { errorMapper, isBodyParserError, unknownRoute } from "../http/error-mapper.js";
 import { corsExposedHeaders, corsMiddleware, type CorsOptions } from "../http/cors.js";
-import { createLogger, requestLogger } from "../http/logging.js";
+import { createLogger, requestIdOf, requestLog, requestLogger } from "../http/logging.js";
 import { defaultRateLimit, rateLimiter, unlimitedRateLimitHeaders, type RateLimitOptions } from "../http/rate-limit.js";
 import { callerOf, credentialCheck, type Authenticator } from "../http/security.js";
 import type { TrustProxy } from "../http/trust-proxy.js";
@@ -141,10 +141,10 @@ function invoke(
       query: req.query as never,
       body: req.body as never,
       caller: operation.security.length > 0 ? callerOf(req) : (undefined as never),
-      requestId: req.id,
-      // A getter, as req.log is: the redacted child logger is built only if the handler logs.
+      requestId: requestIdOf(req),
+      // A getter, as the request's own is: the redacted child logger is built only if the handler logs.
       get log() {
-        return req.log;
+        return requestLog(req);
       },
       // Copied only if the handler reads them.
       get headers() {

@@ -16,6 +16,7 @@ import {
   type ProblemCode,
   type ProblemErrorItem,
 } from "../problems.js";
+import { requestLog } from "./logging.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
@@ -186,14 +187,14 @@ export function errorMapper(hints: Map<string, Map<string, string>>): ErrorReque
   return (error, req, res, next) => {
     if (res.headersSent) {
       // Too late for a problem: the log says why the response stopped, the socket closes.
-      req.log.error({ err: error }, "error after the response started");
+      requestLog(req).error({ err: error }, "error after the response started");
       return next(error);
     }
     const { problem, unexpected } = problemFor(error, req, hints);
     if (error instanceof ResponseValidationFailed) {
-      req.log.error({ responseErrors: error.failure.errors, operationId: operationIdOf(req) }, error.message);
+      requestLog(req).error({ responseErrors: error.failure.errors, operationId: operationIdOf(req) }, error.message);
     } else if (unexpected) {
-      req.log.error({ err: error }, "unexpected error");
+      requestLog(req).error({ err: error }, "unexpected error");
     }
     const body = problemBody(problem, req);
     for (const name of resultHeaders.get(res) ?? []) res.removeHeader(name);

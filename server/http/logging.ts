@@ -108,14 +108,22 @@ export function createLogger(level: LevelWithSilent): Logger {
   return pino({ level, redact: { paths: redactedPaths, censor }, serializers });
 }
 
-declare module "node:http" {
-  interface IncomingMessage {
-    /** The request id (X-Request-Id). */
-    id: string;
-    /** A logger bound to this request: every line carries `req` (id, method, path as `url`, headers). */
-    log: Logger;
-  }
+/**
+ * What the request logger puts on a request. Not declared on Node's or Express's request
+ * types: a service with pino-http declares `id` and `log` there with its own types, and
+ * two declarations of one property fail its compile (TS2717).
+ */
+interface LoggedRequest {
+  /** The request id (X-Request-Id). */
+  id: string;
+  /** A logger bound to this request: every line carries `req` (id, method, path as `url`, headers). */
+  log: Logger;
 }
+
+/** The request id the request logger gave `req`. */
+export const requestIdOf = (req: object): string => (req as LoggedRequest).id;
+/** The logger the request logger bound to `req`. */
+export const requestLog = (req: object): Logger => (req as LoggedRequest).log;
 
 /**
  * The request-logging middleware: sets the X-Request-Id header, `req.id` and `req.log`, and
@@ -137,7 +145,7 @@ export function requestLogger(logger: Logger): RequestHandler {
         // On the child, so a logger passed in without redaction (or the driver-error serializer) gets it too.
         { redact: { paths: redactedPaths, censor }, serializers },
       ));
-    req.id = id;
+    (req as unknown as LoggedRequest).id = id;
     Object.defineProperty(req, "log", { get: log, configurable: true, enumerable: false });
     // A silent logger (the layer's default) writes no line: no listener per request.
     if (logger.isLevelEnabled("error")) {
