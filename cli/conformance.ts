@@ -14,6 +14,7 @@ import { runWorkflows, workflowSteps } from "../conformance/workflows.js";
 
 const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
                                [--fixtures FILE] [--format text|json] [--stateless] [--fail-on-skip]
+                               [--skip-not-implemented]
                                [--request-timeout MS] [--max-response-bytes N] [--workflows-timeout MS]
 
   --base-url    the API's base URL, including /v1 (e.g. http://127.0.0.1:3000/v1)
@@ -30,6 +31,9 @@ const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--ap
   --format      text (default): a line per check and a summary; json: one report for CI
   --stateless   the target keeps no state (a mock): skip the checks that need state
   --fail-on-skip  a skipped check fails the run (CI: a missing fixture cannot hide a check)
+  --skip-not-implemented  a check or workflow step answered with the documented 501
+                not_implemented is skipped, not failed: a service moving to the contract one
+                operation at a time checks what it implements (--fail-on-skip still fails it)
   --request-timeout     ms for each answer, headers and whole body (default ${defaultLimits.timeoutMs})
   --max-response-bytes  the largest body read (default ${defaultLimits.maxBodyBytes}); a larger one fails its check
   --workflows-timeout   ms for the whole redocly respect run, then it is killed and its steps
@@ -75,6 +79,7 @@ function parse(argv: string[]): Parsed | "help" {
         format: { type: "string", default: "text" },
         stateless: { type: "boolean", default: false },
         "fail-on-skip": { type: "boolean", default: false },
+        "skip-not-implemented": { type: "boolean", default: false },
         // Earlier flags of `npm run conformance`: state checks now run unless --stateless, and
         // the other application's key may come from the command line instead of the file.
         stateful: { type: "boolean", default: false },
@@ -119,7 +124,16 @@ function parse(argv: string[]): Parsed | "help" {
     format: values.format,
     failOnSkip: values["fail-on-skip"],
     workflowsTimeoutMs: positive("workflows-timeout", values["workflows-timeout"]),
-    target: { name: baseUrl, baseUrl, apiKey, ...(apiSecret ? { apiSecret } : {}), stateful: !values.stateless, fixtures, limits },
+    target: {
+      name: baseUrl,
+      baseUrl,
+      apiKey,
+      ...(apiSecret ? { apiSecret } : {}),
+      stateful: !values.stateless,
+      fixtures,
+      limits,
+      ...(values["skip-not-implemented"] ? { skipNotImplemented: true } : {}),
+    },
   };
 }
 

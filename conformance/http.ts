@@ -38,6 +38,22 @@ function observe(request: Request, { response, bytes }: Bounded): Observed {
   };
 }
 
+/** Why a check or step is skipped under `--skip-not-implemented`. */
+export const notImplementedReason = "not implemented by the target: answered 501 not_implemented (--skip-not-implemented)";
+
+/** Thrown for an answer that is the documented 501 `not_implemented`, when the target's run skips those. */
+export class NotImplementedByTarget extends Error {}
+
+/** Whether an answer is the documented 501 of an operation the target does not implement yet. */
+export const isNotImplemented = (status: number | undefined, body: unknown): boolean =>
+  status === 501 && typeof body === "object" && body !== null && (body as { code?: unknown }).code === "not_implemented";
+
+/** The observed answer, unless the run skips operations the target does not implement yet and this is one. */
+function judged(target: Target, observed: Observed): Observed {
+  if (target.skipNotImplemented && isNotImplemented(observed.status, observed.body)) throw new NotImplementedByTarget(`${observed.request}: ${notImplementedReason}`);
+  return observed;
+}
+
 /** The target's bounds, each defaulted. */
 export const limitsOf = (target: Target): Limits => ({ ...defaultLimits, ...target.limits });
 
@@ -83,7 +99,7 @@ export async function viaClient(target: Target, call: (api: Api) => Promise<unkn
     if (!last) throw error;
   }
   if (!last || !sent) throw new Error("the client sent no request");
-  return observe(sent, last);
+  return judged(target, observe(sent, last));
 }
 
 /** Which credentials a plain request carries. */
@@ -116,5 +132,5 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
     headers: { ...headers, ...request.headers },
     ...(payload !== undefined ? { body: payload } : {}),
   });
-  return observe(sent, await boundedFetch(sent, limitsOf(target)));
+  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target))));
 }

@@ -2,6 +2,7 @@
 // and the report. The vitest files and `authsvc-api conformance` both run exactly this.
 import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
+import { NotImplementedByTarget, notImplementedReason } from "./http.js";
 import { doc } from "./document.js";
 import { ConformanceError } from "./expect.js";
 import { listChecks } from "./list-checks.js";
@@ -77,6 +78,7 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
   } catch (error) {
     const code = connectionError(error);
     if (code) throw new TargetUnreachable(`target not reachable: ${target.baseUrl} (${code})`);
+    if (error instanceof NotImplementedByTarget) return { check, status: "skipped", detail: notImplementedReason };
     return { check, status: "failed", detail: describe(error) };
   }
 }

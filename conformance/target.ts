@@ -38,4 +38,6 @@ export interface Target {
   fixtures: Fixtures;
   /** Bounds of each request (conformance/bounded-fetch.ts `defaultLimits` for any left out). */
   limits?: Partial<Limits>;
+  /** A check or step answered with the documented 501 `not_implemented` is skipped, not failed (a service moving over one operation at a time). */
+  skipNotImplemented?: boolean;
 }

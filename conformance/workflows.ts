@@ -21,7 +21,7 @@ import { stripVTControlCharacters } from "node:util";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
 import { errorSchemaErrors, successSchemaErrors } from "./document.js";
-import { limitsOf } from "./http.js";
+import { isNotImplemented, limitsOf, notImplementedReason } from "./http.js";
 import { proxyProblem, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
 import { skipReason, type Outcome } from "./suite.js";
 import type { Target } from "./target.js";
@@ -124,8 +124,9 @@ function formatErrors(operationId: OperationId, step: RespectStep): string | und
   return status >= 400 ? errorSchemaErrors(operationId, status, body) : undefined;
 }
 
-function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy): Outcome {
+function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy, target: Target): Outcome {
   if (!step && failedBefore) return { check, status: "skipped", detail: `not run: step ${failedBefore} of the workflow failed` };
+  if (target.skipNotImplemented && isNotImplemented(step?.response?.statusCode, step?.response?.body)) return { check, status: "skipped", detail: notImplementedReason };
   // A step Respect was asked to run and did not report is a failure: never a quiet skip.
   if (!step) return { check, status: "failed", detail: "not run: redocly respect reported nothing for this step (it stopped early)" };
   // As for a check: a 5xx shows the X-Request-Id that finds the failure in the target's log.
@@ -275,6 +276,7 @@ export async function runWorkflows(target: Target, options: WorkflowOptions = {}
         executed.find((s) => s.stepId === check.stepId),
         failedBefore,
         proxy,
+        target,
       );
     });
   } finally {

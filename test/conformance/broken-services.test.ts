@@ -181,4 +181,23 @@ describe("conformance against broken services", () => {
     // NotImplementedProblem's `code` is `not_implemented`, which Problem's list does not hold.
     expect(out).not.toContain("response schema");
   }, 240_000);
+
+  it("--skip-not-implemented: the stub's checks and steps are skipped with the reason, the rest pass; --fail-on-skip still fails", async () => {
+    const base = await serviceWith(() => ({
+      readWebhook: () => {
+        throw new ApiProblem("not_implemented", "GET /webhooks/{id} is not implemented yet.");
+      },
+    }));
+    const args = [...base, "--fixtures", fixturesFile("plain.json", shared), "--skip-not-implemented"];
+    const { code, out } = await conformanceCommand(args);
+    expect(out.split("\n").filter((line) => line.startsWith("FAIL"))).toEqual([]);
+    const skipped = out.split("\n").filter((line) => line.startsWith("SKIP") && line.includes("readWebhook"));
+    expect(skipped).toContain("SKIP  readWebhook: workflow webhooks-list-read-history, step read");
+    expect(out).toMatch(/\n {2}skipped \d+: not implemented by the target: answered 501 not_implemented \(--skip-not-implemented\)\n/);
+    // Its 401 check never reaches the handler, so it still runs and passes.
+    expect(out).toMatch(/\nPASS +readWebhook: 401 problem without credentials/);
+    expect(out).toMatch(/result: PASS: 0 failed, \d+ skipped/);
+    expect(code).toBe(0);
+    expect((await conformanceCommand([...args, "--fail-on-skip"])).code).toBe(1);
+  }, 240_000);
 });
