@@ -11,7 +11,8 @@
 // - `close()` drains: stops accepting, marks every answer `Connection: close`, lets
 //   in-flight requests finish within `closeTimeoutMs`, then cuts what is left;
 // - with `signals`, SIGTERM (and the others named) runs that drain, then `onClosed`, then
-//   exits 0 (1 if closing failed): the behaviour of `npm start`;
+//   exits 0 (1 if closing failed; a second signal during the drain exits 1 at once): the
+//   behaviour of `npm start`;
 // - the port opens only once `ready(app)` resolved: every operation's validators of every
 //   contract app in `app` are compiled, so no client's first request pays for them, and
 //   one request went through a throwaway Express app on loopback (server/http/warm-http.ts),
@@ -80,7 +81,8 @@ export async function listen(app: RequestListener, options: ListenOptions = {}):
   // Listeners before listening: a client may signal as soon as it can connect.
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    // A second signal during the drain (a second Ctrl-C): the operator wants out now.
+    if (stopping) process.exit(1);
     stopping = true;
     options.onSignal?.(signal);
     drain

@@ -218,4 +218,33 @@ describe("SIGTERM under load", () => {
     expect(await exited).toBe(0);
     expect(stdout).toMatch(/SIGTERM: draining\nclosed\n$/);
   }, 60_000);
+
+  it("a second signal during the drain exits 1 at once, not after the drain's 10 s", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], {
+      env: { ...process.env, SLOW_MS: "30000" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const seen = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => pattern.test(stdout) && resolve();
+        child.stdout.on("data", check);
+        check();
+        void exited.then(() => reject(new Error(`exited before ${pattern}: ${stdout}`)));
+      });
+    await seen(/listening on /);
+    const url = /listening on (\S+)/.exec(stdout)![1]!;
+    const stuck = fetch(`${url}/webhooks`, { headers: bearer }).catch(() => "cut");
+    await seen(/^in handler$/m);
+    child.kill("SIGTERM");
+    await seen(/SIGTERM: draining/);
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    expect(await exited).toBe(1);
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(await stuck).toBe("cut");
+    expect(stdout).not.toContain("closed");
+  }, 60_000);
 });
