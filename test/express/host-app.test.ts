@@ -51,6 +51,17 @@ describe("a host app with express.json() and the contract app at /api", () => {
     expect(after.text).toContain("noted: hello");
   });
 
+  // Express's 404 and body-parser's refusal by Content-Length wait for the body's end before
+  // they answer: without 100 Continue such a request would hang until its timeout.
+  it("Expect: 100-continue on a body only thrown away (no route: Express's 404; over the host parser's limit): 100 Continue, then the answer", async () => {
+    const head = (path: string, type: string, length: number) =>
+      `POST ${path} HTTP/1.1\nHost: localhost\nContent-Type: ${type}\nContent-Length: ${length}\nExpect: 100-continue\nConnection: close\n`;
+    const unknown = await exchange(origin, head("/nope", "text/plain", 5), { body: "hello", timeoutMs: 3_000 });
+    expect(unknown.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 404 /);
+    const tooLarge = await exchange(origin, head("/echo", "application/json", 200_000), { body: `{"a":"${"x".repeat(199_992)}"}`, timeoutMs: 3_000 });
+    expect(tooLarge.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 413 /);
+  });
+
   it("Expect: 100-continue on a route that answers before it reads: no 100 Continue inside the answer", async () => {
     const { text } = await exchange(origin, "POST /stream HTTP/1.1\nHost: localhost\nContent-Type: application/octet-stream\nContent-Length: 5\nExpect: 100-continue\n", {
       body: "hello",
