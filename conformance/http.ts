@@ -44,13 +44,26 @@ export const notImplementedReason = "not implemented by the target: answered 501
 /** Thrown for an answer that is the documented 501 `not_implemented`, when the target's run skips those. */
 export class NotImplementedByTarget extends Error {}
 
-/** Whether an answer is the documented 501 of an operation the target does not implement yet. */
-export const isNotImplemented = (status: number | undefined, body: unknown): boolean =>
-  status === 501 && typeof body === "object" && body !== null && (body as { code?: unknown }).code === "not_implemented";
+/** Whether an answer is the documented 501 of an operation the target does not implement yet: a problem whose code says so. */
+export const isNotImplemented = (status: number | undefined, contentType: string | undefined, body: unknown): boolean =>
+  status === 501 &&
+  /^application\/problem\+json\b/i.test(contentType ?? "") &&
+  typeof body === "object" &&
+  body !== null &&
+  (body as { code?: unknown }).code === "not_implemented";
 
-/** The observed answer, unless the run skips operations the target does not implement yet and this is one. */
-function judged(target: Target, observed: Observed): Observed {
-  if (target.skipNotImplemented && isNotImplemented(observed.status, observed.body)) throw new NotImplementedByTarget(`${observed.request}: ${notImplementedReason}`);
+const credentialHeaderNames = new Set(["authorization", "x-api-key", "x-api-secret"]);
+/** Whether headers given to a request replace the target's own credentials. */
+const replacesCredentials = (headers: Record<string, string> = {}) => Object.keys(headers).some((name) => credentialHeaderNames.has(name.toLowerCase()));
+
+/**
+ * The observed answer, unless the run skips operations the target does not implement yet
+ * and this is one. Only for a request with the target's own credentials: a 501 where the
+ * check expects the credentials refused (none, another's, malformed) is a failure, not a skip.
+ */
+function judged(target: Target, observed: Observed, ownCredentials: boolean): Observed {
+  if (target.skipNotImplemented && ownCredentials && isNotImplemented(observed.status, observed.contentType, observed.body))
+    throw new NotImplementedByTarget(`${observed.request}: ${notImplementedReason}`);
   return observed;
 }
 
@@ -99,7 +112,7 @@ export async function viaClient(target: Target, call: (api: Api) => Promise<unkn
     if (!last) throw error;
   }
   if (!last || !sent) throw new Error("the client sent no request");
-  return judged(target, observe(sent, last));
+  return judged(target, observe(sent, last), !replacesCredentials(headers));
 }
 
 /** Which credentials a plain request carries. */
@@ -132,5 +145,6 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
     headers: { ...headers, ...request.headers },
     ...(payload !== undefined ? { body: payload } : {}),
   });
-  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target))));
+  const ownCredentials = request.credentials !== "none" && request.as === undefined && !replacesCredentials(request.headers);
+  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target))), ownCredentials);
 }

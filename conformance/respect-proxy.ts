@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
+import { isNotImplemented } from "./http.js";
 
 // Headers of one connection (RFC 9110 §7.6.1), and the framing the proxy recomputes.
 const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect"]);
@@ -21,6 +22,8 @@ export interface RespectProxy {
   baseUrl: string;
   /** Why the last answer to `METHOD /path?query` broke a bound, if it did (for a step whose answer Respect did not record). */
   breach(method: string, url: string): string | undefined;
+  /** Whether the last answer to `METHOD /path?query` was the documented 501 `not_implemented` (Respect does not always record a body). */
+  notImplemented(method: string, url: string): boolean;
   /** The target's URL for a URL of the proxy, for reports. */
   targetUrl(url: string): string;
   close(): Promise<void>;
@@ -44,6 +47,7 @@ function parses(bytes: Uint8Array): boolean {
 export async function startRespectProxy(targetBaseUrl: string, limits: Limits): Promise<RespectProxy> {
   const target = new URL(targetBaseUrl);
   const breaches = new Map<string, string>();
+  const notImplemented = new Set<string>();
   const server = createServer(async (incoming, outgoing) => {
     const key = `${incoming.method} ${incoming.url}`;
     try {
@@ -54,6 +58,9 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
       const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
       const { response, bytes } = await boundedFetch(request, limits);
       breaches.delete(key);
+      const contentType = response.headers.get("content-type") ?? undefined;
+      if (response.status === 501 && parses(bytes) && isNotImplemented(501, contentType, JSON.parse(new TextDecoder().decode(bytes)))) notImplemented.add(key);
+      else notImplemented.delete(key);
       // Respect gives up its whole run on a JSON body it cannot parse (every later workflow
       // goes unreported): such a body is judged here, as a breach of its step alone.
       if (/json/i.test(response.headers.get("content-type") ?? "") && bytes.byteLength > 0 && !parses(bytes)) {
@@ -74,12 +81,14 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keyOf = (method: string, url: string) => {
+    const { pathname, search } = new URL(url, origin);
+    return `${method.toUpperCase()} ${pathname}${search}`;
+  };
   return {
     baseUrl: `${origin}${target.pathname.replace(/\/+$/, "")}`,
-    breach: (method, url) => {
-      const { pathname, search } = new URL(url, origin);
-      return breaches.get(`${method.toUpperCase()} ${pathname}${search}`);
-    },
+    breach: (method, url) => breaches.get(keyOf(method, url)),
+    notImplemented: (method, url) => notImplemented.has(keyOf(method, url)),
     targetUrl: (url) => (url.startsWith(origin) ? `${target.origin}${url.slice(origin.length)}` : url),
     close: () =>
       new Promise((resolve) => {

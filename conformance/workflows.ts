@@ -126,7 +126,6 @@ function formatErrors(operationId: OperationId, step: RespectStep): string | und
 
 function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: string | undefined, proxy: RespectProxy, target: Target): Outcome {
   if (!step && failedBefore) return { check, status: "skipped", detail: `not run: step ${failedBefore} of the workflow failed` };
-  if (target.skipNotImplemented && isNotImplemented(step?.response?.statusCode, step?.response?.body)) return { check, status: "skipped", detail: notImplementedReason };
   // A step Respect was asked to run and did not report is a failure: never a quiet skip.
   if (!step) return { check, status: "failed", detail: "not run: redocly respect reported nothing for this step (it stopped early)" };
   // As for a check: a 5xx shows the X-Request-Id that finds the failure in the target's log.
@@ -142,6 +141,10 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const body = step.response?.body as { type?: unknown; detail?: unknown } | undefined;
   const breach = status === 502 && body?.type === proxyProblem ? String(body.detail) : url ? proxy.breach(method, url) : undefined;
   if (breach) return { check, status: "failed", detail: breach };
+  // Respect records no body for some answers: the proxy saw it.
+  const notImplemented =
+    isNotImplemented(status, step?.response?.headers?.["content-type"], step?.response?.body) || (step !== undefined && proxy.notImplemented(method, url));
+  if (target.skipNotImplemented && notImplemented) return { check, status: "skipped", detail: notImplementedReason };
   const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
   const formats = formatErrors(check.operationId, step);

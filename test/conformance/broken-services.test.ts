@@ -9,6 +9,8 @@
 // a 500 whose request id the report shows (a workflow step), and an operation not
 // implemented yet, whose documented 501 fails its steps by status only.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -199,5 +201,25 @@ describe("conformance against broken services", () => {
     expect(out).toMatch(/result: PASS: 0 failed, \d+ skipped/);
     expect(code).toBe(0);
     expect((await conformanceCommand([...args, "--fail-on-skip"])).code).toBe(1);
+  }, 240_000);
+
+  it("--skip-not-implemented never skips a request without the target's own credentials: a service answering 501 before any credential check fails the 401 checks", async () => {
+    const problem = JSON.stringify({
+      type: "https://api.authsvc.example/problems/not_implemented",
+      title: "Not implemented",
+      status: 501,
+      code: "not_implemented",
+      detail: "Not yet.",
+      instance: "/v1",
+    });
+    const stubEverywhere = createServer((_req, res) => res.writeHead(501, { "content-type": "application/problem+json" }).end(problem));
+    await new Promise<void>((resolve) => stubEverywhere.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => stubEverywhere.close(() => resolve())) } as RunningServer);
+    const url = `http://127.0.0.1:${(stubEverywhere.address() as AddressInfo).port}/v1`;
+    const { code, out } = await conformanceCommand(["--base-url", url, "--api-key", appA.apiKey, "--api-secret", appA.apiSecret, "--skip-not-implemented"]);
+    expect(code).toBe(1);
+    const failed = out.split("\n").filter((line) => line.startsWith("FAIL"));
+    expect(failed).toContain("FAIL  readWidget: 401 problem without credentials");
+    expect(failed.filter((line) => /workflow/.test(line))).toEqual([]);
   }, 240_000);
 });

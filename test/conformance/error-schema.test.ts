@@ -3,6 +3,7 @@
 // Problem. Each side with a body that must fail it.
 import { describe, expect, it } from "vitest";
 import { errorSchemaErrors } from "../../conformance/document.js";
+import { isNotImplemented } from "../../conformance/http.js";
 import { namedExample } from "../support/document.js";
 
 describe("errorSchemaErrors", () => {
@@ -21,5 +22,18 @@ describe("errorSchemaErrors", () => {
 
   it("a status the operation does not declare (418): judged as a Problem", () => {
     expect(errorSchemaErrors("readWebhook", 418, { type: "about:blank", title: "x", status: 418, code: "not_implemented" })).toMatch(/allowed values/);
+  });
+});
+
+// What --skip-not-implemented takes for the documented 501 (conformance/http.ts).
+describe("isNotImplemented", () => {
+  const body = { type: "https://api.authsvc.example/problems/not_implemented", status: 501, code: "not_implemented" };
+  it("a 501 problem whose code is not_implemented, and nothing else", () => {
+    expect(isNotImplemented(501, "application/problem+json; charset=utf-8", body)).toBe(true);
+    expect(isNotImplemented(501, "application/json", body)).toBe(false);
+    expect(isNotImplemented(501, undefined, body)).toBe(false);
+    expect(isNotImplemented(500, "application/problem+json", body)).toBe(false);
+    expect(isNotImplemented(501, "application/problem+json", { ...body, code: "internal_error" })).toBe(false);
+    expect(isNotImplemented(501, "application/problem+json", "not_implemented")).toBe(false);
   });
 });
