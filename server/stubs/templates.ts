@@ -46,16 +46,19 @@ ${sorted.map((id) => `  ${id},`).join("\n")}
 }
 
 /**
- * Whether two module texts differ only in what formatters and checkouts change: whitespace
- * and line ends, the quote character, semicolons, trailing commas. A stub Prettier or Biome
- * reformatted, or a CRLF checkout, is still a stub; a change to its code or words is not.
+ * Whether two module texts differ only in what formatters and checkouts change: how much
+ * whitespace and which line ends (a run of it is one space, and none next to punctuation),
+ * the quote character, semicolons, trailing commas. A stub Prettier or Biome reformatted,
+ * or a CRLF checkout, is still a stub; a changed word or token is not.
  */
 export function sameCode(a: string, b: string): boolean {
   const code = (text: string) =>
     text
-      .replace(/\s+/g, "")
       .replace(/'/g, '"')
       .replace(/;/g, "")
-      .replace(/,([)\]}])/g, "$1");
+      .replace(/\s+/g, " ")
+      .replace(/ ?([^\w\s$]) ?/g, "$1")
+      .replace(/,([)\]}])/g, "$1")
+      .trim();
   return code(a) === code(b);
 }

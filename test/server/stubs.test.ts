@@ -114,10 +114,17 @@ describe("a rerun after a contract update", () => {
     withGadget.set("deleteGadget.ts", formatted(withGadget.get("deleteGadget.ts")!));
     expect(planStubs({ table: operations, document: doc, previous: changed, existing: withGadget }).deletes).toEqual(["deleteGadget.ts"]);
 
-    files.set("readWidget.ts", files.get("readWidget.ts")!.replace("not implemented by this service yet", "not implemented here yet"));
-    expect(planStubs({ table: operations, document: doc, previous: doc, existing: files }).files.find((file) => file.operationId === "readWidget")?.outcome).toBe(
-      "implemented",
-    );
+    const formattedStub = files.get("readWidget.ts")!;
+    // Words changed, joined or split are changes, whitespace or not.
+    for (const [from, to] of [
+      ["not implemented by this service yet", "not implemented here yet"],
+      ["by this service", "bythisservice"],
+      ["throw new ApiProblem", "throw newApiProblem"],
+    ] as const) {
+      files.set("readWidget.ts", formattedStub.replace(from, to));
+      const outcome = planStubs({ table: operations, document: doc, previous: doc, existing: files }).files.find((file) => file.operationId === "readWidget")?.outcome;
+      expect(outcome, to).toBe("implemented");
+    }
   });
 
   it("rewrites an untouched stub whose operation moved", () => {
