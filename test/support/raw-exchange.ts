@@ -18,14 +18,19 @@ export interface ExchangeOptions {
 /** Writes `head` (`\n` line ends) and `start` to `origin`; resolves with all it read until the server closed, and the milliseconds that took. */
 export function exchange(origin: string, head: string, options: ExchangeOptions = {}): Promise<{ text: string; ms: number }> {
   const { hostname, port } = new URL(origin);
+  const host = hostname.replace(/^\[(.*)\]$/, "$1"); // an IPv6 literal without its brackets
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const socket = connect(Number(port), hostname);
+    const socket = connect(Number(port), host);
     let text = "";
+    let sent = false;
     let drip: NodeJS.Timeout | undefined;
     socket.on("data", (chunk) => {
       text += chunk.toString();
-      if (options.body !== undefined && text.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && !options.drip) socket.write(options.body);
+      if (!sent && options.body !== undefined && text.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && !options.drip) {
+        sent = true;
+        socket.write(options.body);
+      }
     });
     socket.on("close", () => (clearInterval(drip), resolve({ text, ms: performance.now() - started })));
     socket.on("error", reject);
