@@ -4,15 +4,11 @@
 // every refusal a request can earn from the document alone is the server's own answer, and
 // what only state can decide (unknown ids, conflicts) is documented in docs/mock.md.
 // In-process: close() is all the cleanup there is.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { LevelWithSilent } from "pino";
 import { createContractApp } from "../server/express/app.js";
-import { answerClientErrors } from "../server/http/client-error.js";
-import { holdContinue } from "../server/http/expect-continue.js";
+import { listen } from "../server/express/listen.js";
 import type { CorsOptions } from "../server/http/cors.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
-import { createDrain } from "../server/http/drain.js";
 import { createLogger } from "../server/http/logging.js";
 import type { RateLimitOptions } from "../server/http/rate-limit.js";
 import { mockHandlers } from "./answers.js";
@@ -65,29 +61,16 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     rateLimit: options.rateLimit ?? false,
     failedAuthLimit: options.failedAuthLimit ?? false,
   });
-  // listen()'s request timeout (server/express/listen.ts): without it the entry warns that it is served unprotected.
-  const server: Server = createServer({ requestTimeout: 30_000, headersTimeout: 30_000, connectionsCheckingInterval: 1000 });
-  const drain = createDrain(server, { graceMs: 2000 });
-  const serve = drain.tracked((req, res) => {
-    const { preference, url } = takePreference(req);
-    req.url = url;
-    current.run({ preference, res }, () => app(req, res));
-  });
-  server.on("request", serve);
-  // As on the server: `100 Continue` is sent once the credentials passed.
-  server.on("checkContinue", (req, res) => {
-    holdContinue(req, res);
-    serve(req, res);
-  });
-  answerClientErrors(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return { url: `http://${host}:${address.port}${basePathOf(document)}`, close: drain.drain };
+  // Served as the server serves a contract app (server/express/listen.ts): its request
+  // timeout, `100 Continue` after the credentials, problem bodies for Node's own 400/408/431,
+  // the drain; each request first gives up its `Prefer` header to the answers.
+  const listening = await listen(
+    (req, res) => {
+      const { preference, url } = takePreference(req);
+      req.url = url;
+      current.run({ preference, res }, () => app(req, res));
+    },
+    { port: options.port ?? 0, host: options.host ?? "127.0.0.1", closeTimeoutMs: 2000 },
+  );
+  return { url: `${listening.origin}${basePathOf(document)}`, close: listening.close };
 }
