@@ -31,7 +31,7 @@ export function holdContinue(req: IncomingMessage, res: ServerResponse): void {
 
 /**
  * Sends `100 Continue` to a client waiting for it, just before the body is read. With a
- * `checkContinue` listener on the server (server/start-server.ts) Node no longer sends it itself,
+ * `checkContinue` listener on the server (server/express/listen.ts) Node no longer sends it itself,
  * so a request that fails authentication never gets it.
  */
 export function continueWhenExpected(): RequestHandler {
