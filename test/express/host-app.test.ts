@@ -197,65 +197,53 @@ describe("options of the entry", () => {
   });
 });
 
+/** test/express/host/service.ts in its own process, each request to /webhooks held `slowMs`; `seen` waits for its output to match. */
+async function hostProcess(slowMs: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], {
+    env: { ...process.env, SLOW_MS: String(slowMs) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const seen = (match: (stdout: string) => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => match(stdout) && resolve();
+      child.stdout.on("data", check);
+      check();
+      void exited.then(() => reject(new Error(`exited first: ${stdout}`)));
+    });
+  await seen((out) => /listening on \S+/.test(out));
+  return { child, exited, seen, url: /listening on (\S+)/.exec(stdout)![1]!, stdout: () => stdout };
+}
+
 describe("SIGTERM under load", () => {
   it("answers every in-flight request whole with Connection: close, then exits 0", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], {
-      env: { ...process.env, SLOW_MS: "3000" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", () => {
-        const match = /listening on (\S+)/.exec(stdout);
-        if (match) resolve(match[1]!);
-      });
-      void exited.then(() => reject(new Error(`exited before listening: ${stdout}`)));
-    });
+    const { child, exited, seen, url, stdout } = await hostProcess(3000);
     const inFlight = Array.from({ length: 20 }, () => fetch(`${url}/webhooks`, { headers: bearer }));
     // Signalled once all 20 are inside the handler: a fixed wait let a loaded machine signal
     // before some requests had even arrived, whose connections the drain then rightly closed.
-    await new Promise<void>((resolve) => {
-      const arrived = () => (stdout.match(/^in handler$/gm) ?? []).length === 20 && resolve();
-      child.stdout.on("data", arrived);
-      arrived();
-    });
+    await seen((out) => (out.match(/^in handler$/gm) ?? []).length === 20);
     child.kill("SIGTERM");
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(answers.every((a) => a.headers.get("connection") === "close")).toBe(true);
     for (const answer of answers) expect(((await answer.json()) as { type: string }).type).toBe("api.application.webhook.find");
     expect(await exited).toBe(0);
-    expect(stdout).toMatch(/SIGTERM: draining\nclosed\n$/);
+    expect(stdout()).toMatch(/SIGTERM: draining\nclosed\n$/);
   }, 60_000);
 
   it("a second signal during the drain exits 1 at once, not after the drain's 10 s", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/express/host/service.ts"], {
-      env: { ...process.env, SLOW_MS: "30000" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const seen = (pattern: RegExp) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => pattern.test(stdout) && resolve();
-        child.stdout.on("data", check);
-        check();
-        void exited.then(() => reject(new Error(`exited before ${pattern}: ${stdout}`)));
-      });
-    await seen(/listening on /);
-    const url = /listening on (\S+)/.exec(stdout)![1]!;
+    const { child, exited, seen, url, stdout } = await hostProcess(30_000);
     const stuck = fetch(`${url}/webhooks`, { headers: bearer }).catch(() => "cut");
-    await seen(/^in handler$/m);
+    await seen((out) => /^in handler$/m.test(out));
     child.kill("SIGTERM");
-    await seen(/SIGTERM: draining/);
+    await seen((out) => out.includes("SIGTERM: draining"));
     const signalled = performance.now();
     child.kill("SIGTERM");
     expect(await exited).toBe(1);
     expect(performance.now() - signalled).toBeLessThan(5_000);
     expect(await stuck).toBe("cut");
-    expect(stdout).not.toContain("closed");
+    expect(stdout()).not.toContain("closed");
   }, 60_000);
 });
