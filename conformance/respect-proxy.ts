@@ -35,14 +35,18 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer | undefined> {
   return chunks.length > 0 ? Buffer.concat(chunks) : undefined;
 }
 
-function parses(bytes: Uint8Array): boolean {
+const unparsable = Symbol("not JSON");
+
+/** The JSON value of `bytes`, or `unparsable`. */
+function jsonOf(bytes: Uint8Array): unknown {
   try {
-    JSON.parse(new TextDecoder().decode(bytes));
-    return true;
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
-    return false;
+    return unparsable;
   }
 }
+
+const parses = (bytes: Uint8Array): boolean => jsonOf(bytes) !== unparsable;
 
 export async function startRespectProxy(targetBaseUrl: string, limits: Limits): Promise<RespectProxy> {
   const target = new URL(targetBaseUrl);
@@ -58,8 +62,7 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits): 
       const request = new Request(new URL(incoming.url ?? "/", target.origin), { method: incoming.method, headers, ...(body ? { body } : {}) });
       const { response, bytes } = await boundedFetch(request, limits);
       breaches.delete(key);
-      const contentType = response.headers.get("content-type") ?? undefined;
-      if (response.status === 501 && parses(bytes) && isNotImplemented(501, contentType, JSON.parse(new TextDecoder().decode(bytes)))) notImplemented.add(key);
+      if (response.status === 501 && isNotImplemented(501, response.headers.get("content-type") ?? undefined, jsonOf(bytes))) notImplemented.add(key);
       else notImplemented.delete(key);
       // Respect gives up its whole run on a JSON body it cannot parse (every later workflow
       // goes unreported): such a body is judged here, as a breach of its step alone.

@@ -142,8 +142,7 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const breach = status === 502 && body?.type === proxyProblem ? String(body.detail) : url ? proxy.breach(method, url) : undefined;
   if (breach) return { check, status: "failed", detail: breach };
   // Respect records no body for some answers: the proxy saw it.
-  const notImplemented =
-    isNotImplemented(status, step?.response?.headers?.["content-type"], step?.response?.body) || (step !== undefined && proxy.notImplemented(method, url));
+  const notImplemented = isNotImplemented(status, step.response?.headers?.["content-type"], step.response?.body) || proxy.notImplemented(method, url);
   if (target.skipNotImplemented && notImplemented) return { check, status: "skipped", detail: notImplementedReason };
   const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
   const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
