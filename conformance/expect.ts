@@ -3,11 +3,8 @@
 // says why a target fails, not only that it does.
 import { operations, type OperationId } from "../generated/operations.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
+import { ConformanceError } from "./errors.js";
 import type { Observed } from "./http.js";
-
-export class ConformanceError extends Error {
-  override name = "ConformanceError";
-}
 
 function fail(message: string): never {
   throw new ConformanceError(message);

@@ -21,4 +21,5 @@ export { exampleFixtures } from "./calls.js";
 export { preflight } from "./preflight.js";
 export { listChecks } from "./list-checks.js";
 export { runWorkflows, workflowSteps, workflowsFile, type StepCheck, type WorkflowOptions } from "./workflows.js";
-export { defaultLimits, HostileAnswer, type Limits } from "./bounded-fetch.js";
+export { defaultLimits, type Limits } from "./bounded-fetch.js";
+export { HostileAnswer } from "./errors.js";

@@ -8,7 +8,8 @@
 // JSON body that does not parse.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { boundedFetch, HostileAnswer, type Limits } from "./bounded-fetch.js";
+import { boundedFetch, type Limits } from "./bounded-fetch.js";
+import { HostileAnswer } from "./errors.js";
 import { isNotImplemented } from "./http.js";
 
 // Headers of one connection (RFC 9110 §7.6.1), and the framing the proxy recomputes.

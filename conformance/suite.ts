@@ -4,7 +4,7 @@ import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
 import { NotImplementedByTarget, notImplementedReason } from "./http.js";
 import { doc } from "./document.js";
-import { ConformanceError } from "./expect.js";
+import { ConformanceError } from "./errors.js";
 import { listChecks } from "./list-checks.js";
 import { stateChecks } from "./state-checks.js";
 import type { Target } from "./target.js";
