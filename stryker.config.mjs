@@ -4,7 +4,7 @@
 export default {
   testRunner: "vitest",
   vitest: { configFile: "test/vitest.mutation.config.ts" },
-  mutate: ["server/rules/**/*.ts", "client/**/*.ts", "server/http/**/*.ts"],
+  mutate: ["server/rules/**/*.ts", "client/**/*.ts", "server/middleware/**/*.ts"],
   coverageAnalysis: "perTest",
   // One test process: the machine is shared, and the suites start servers on free ports.
   concurrency: 1,

@@ -4,7 +4,7 @@
 // a 401, as on the server. Only the credentials are read (not the whole seed through its
 // validator, which costs start-up time and checks records the mock never serves).
 import { readFileSync } from "node:fs";
-import type { Authenticator } from "../server/http/security.js";
+import type { Authenticator } from "../server/middleware/security.js";
 import type { Seed } from "../server/seed/types.js";
 import { CredentialTable } from "../server/store/credentials.js";
 

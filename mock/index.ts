@@ -1,16 +1,16 @@
-// The mock: the reference server's own contract layer (server/express/: credentials,
+// The mock: the reference server's own contract layer (server/contract-layer/: credentials,
 // request validation, limits when asked for, CORS, request ids, the log line, the one error mapper) in
 // front of handlers that answer from the document instead of a store (mock/answers.ts). So
 // every refusal a request can earn from the document alone is the server's own answer, and
 // what only state can decide (unknown ids, conflicts) is documented in docs/mock.md.
 // In-process: close() is all the cleanup there is.
 import type { LevelWithSilent } from "pino";
-import { createContractApp } from "../server/express/app.js";
-import { listen } from "../server/express/listen.js";
-import type { CorsOptions } from "../server/http/cors.js";
+import { createContractApp } from "../server/contract-layer/app.js";
+import { listen } from "../server/contract-layer/listen.js";
+import type { CorsOptions } from "../server/middleware/cors.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
-import { createLogger } from "../server/http/logging.js";
-import type { RateLimitOptions } from "../server/http/rate-limit.js";
+import { createLogger } from "../server/middleware/logging.js";
+import type { RateLimitOptions } from "../server/middleware/rate-limit.js";
 import { mockHandlers } from "./answers.js";
 import { seedAuthenticator } from "./credentials.js";
 import { current, takePreference } from "./prefer.js";
@@ -61,7 +61,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     rateLimit: options.rateLimit ?? false,
     failedAuthLimit: options.failedAuthLimit ?? false,
   });
-  // Served as the server serves a contract app (server/express/listen.ts): its request
+  // Served as the server serves a contract app (server/contract-layer/listen.ts): its request
   // timeout, `100 Continue` after the credentials, problem bodies for Node's own 400/408/431,
   // the drain; each request first gives up its `Prefer` header to the answers.
   const listening = await listen(

@@ -34,7 +34,7 @@ const copies: Record<string, Record<string, string>> = {
   server: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",
-    // The precompiled validators of the document (server/express/precompiled.ts).
+    // The precompiled validators of the document (server/contract-layer/precompiled.ts).
     "generated/validators.cjs": "generated/validators.cjs",
     "server/seed/demo.json": "server/seed/demo.json",
   },

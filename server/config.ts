@@ -4,11 +4,11 @@
 // means its default; a bad value is refused with a message naming it, never read as 0 or NaN.
 // docs/reference-server.md lists every variable (test/server/config.test.ts checks it does).
 import type { LevelWithSilent } from "pino";
-import { defaultConcurrencyLimit } from "./http/concurrency-limit.js";
-import { corsFromEnv, type CorsOptions } from "./http/cors.js";
-import { defaultFailedAuthLimit } from "./http/failed-auth-limit.js";
-import { defaultRateLimit } from "./http/rate-limit.js";
-import { trustProxyFromEnv, type TrustProxy } from "./http/trust-proxy.js";
+import { defaultConcurrencyLimit } from "./middleware/concurrency-limit.js";
+import { corsFromEnv, type CorsOptions } from "./middleware/cors.js";
+import { defaultFailedAuthLimit } from "./middleware/failed-auth-limit.js";
+import { defaultRateLimit } from "./middleware/rate-limit.js";
+import { trustProxyFromEnv, type TrustProxy } from "./middleware/trust-proxy.js";
 
 /** The variables read: process.env unless a caller gives its own (the CLI, tests). */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -50,7 +50,7 @@ export interface ServerConfig {
   failedAuthLimit: WindowLimit | false;
   /** CONCURRENCY_LIMIT: requests one API key may have in flight (16, or a quarter of the pool); false: `off`, or the rate limit is off. */
   concurrencyLimit: number | false;
-  /** TRUST_PROXY: off by default (server/http/trust-proxy.ts). */
+  /** TRUST_PROXY: off by default (server/middleware/trust-proxy.ts). */
   trustProxy: TrustProxy;
   /** VALIDATE_RESPONSES: true unless NODE_ENV=production. */
   validateResponses: boolean;

@@ -1,18 +1,95 @@
-// The reference server as a program: the demo data (or a seed file, or PostgreSQL) behind the
-// contract layer with every protection, started from a configuration (server/config.ts) by
+// The reference server: this repository's handlers over a store (the demo data, a seed file
+// or PostgreSQL), served by the package's contract layer (server/contract-layer/), the same
+// code a consumer's service runs. Three ways in, each built on the one before:
+// `createReferenceApp` builds the Express app and never listens; `startServer` listens on a
+// free port with a seed (tests, the conformance suite and the benchmarks start servers
+// through it; the server package's main export); `runReferenceServer` is the program that
 // `npm start` (server/main.ts, from the environment) and `authsvc-api serve` (cli/serve.ts,
-// from its flags), so both are the same program with the same defaults. SIGTERM/SIGINT stop
-// accepting connections, finish in-flight requests, and exit 0.
-import type { AppOptions } from "./reference-app.js";
+// from its flags) run from a configuration (server/config.ts), so both have the same
+// defaults. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, and exit 0.
+import type { Server } from "node:http";
+import type express from "express";
 import type { ServerConfig } from "./config.js";
+import { createContractApp, type ContractAppOptions } from "./contract-layer/app.js";
+import type { Handlers } from "./contract-layer/contract.js";
+import { listen, type ListenOptions } from "./contract-layer/listen.js";
 import { useEmailAuthKey } from "./crypto/email-auth.js";
 import type { Store } from "./domain/index.js";
-import { createLogger } from "./http/logging.js";
-import { startServer } from "./start-server.js";
+import { createHandlers } from "./handlers/index.js";
+import { createLogger } from "./middleware/logging.js";
 import { demoSeedFile, loadSeed } from "./seed/load.js";
 import type { Seed } from "./seed/types.js";
 import { createStore } from "./store/memory.js";
 import type { OpenedDatabase } from "./store/postgres/open.js";
+
+/** The layer's options the reference server passes through, as `createContractApp` documents them. */
+type LayerOptions = Pick<
+  ContractAppOptions,
+  "logger" | "validateResponses" | "rateLimit" | "failedAuthLimit" | "concurrencyLimit" | "addressInFlight" | "trustProxy" | "cors"
+>;
+
+export interface ReferenceAppOptions extends LayerOptions {
+  /** The data every handler reads and writes, and the credentials it authenticates. */
+  store: Store;
+  /** The current time for rules (`send_at`, timestamps); tests pin it. */
+  clock?: () => Date;
+  /** Unknown paths: the 404 problem (`"problem"`, default: the reference server is only the API) or `next()`. */
+  unmatched?: "next" | "problem";
+  /** Replace some handlers (tests plug in a deliberately wrong or throwing one). */
+  handlers?: Partial<Handlers>;
+}
+
+/** Builds the app over the store's data and credentials. */
+export function createReferenceApp(options: ReferenceAppOptions): express.Express {
+  const { store, clock = () => new Date(), handlers, unmatched = "problem", ...layer } = options;
+  return createContractApp({ ...layer, unmatched, handlers: { ...createHandlers({ store, clock }), ...handlers }, authenticate: store });
+}
+
+export interface StartOptions extends Partial<ReferenceAppOptions>, Pick<ListenOptions, "signals" | "onSignal" | "onClosed" | "onCloseError"> {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Seed file to load when no `store` is given; default the demo seed. */
+  seedFile?: string;
+  /** How long close() waits for in-flight requests before cutting connections (ms, default 10 000). */
+  closeTimeoutMs?: number;
+  /** How long close() keeps idle keep-alive sockets open for their clients to learn `Connection: close` (ms, default 1000; server/middleware/drain.ts). */
+  idleGraceMs?: number;
+  /** How long a client may take to send a whole request, body included, before a 408 (ms, default 30 000). */
+  requestTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  /** Base URL including the `/v1` base path, e.g. `http://127.0.0.1:41234/v1`. */
+  url: string;
+  /** Stops accepting connections and resolves once in-flight requests are answered (server/contract-layer/listen.ts). */
+  close(): Promise<void>;
+  app: express.Express;
+  store: Store;
+  server: Server;
+}
+
+/** The reference server through the same `listen` a service gets from `@authsvc/app-api-server/contract-layer`. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const {
+    port = 0,
+    host = "127.0.0.1",
+    seedFile,
+    closeTimeoutMs = 10_000,
+    idleGraceMs,
+    requestTimeoutMs = 30_000,
+    signals,
+    onSignal,
+    onClosed,
+    onCloseError,
+    ...appOptions
+  } = options;
+  const store = appOptions.store ?? createStore(loadSeed(seedFile));
+  const app = createReferenceApp({ ...appOptions, store });
+  const listening = await listen(app, { port, host, closeTimeoutMs, idleGraceMs, requestTimeoutMs, ...(signals ? { signals, onSignal, onClosed, onCloseError } : {}) });
+  return { url: `${listening.origin}/v1`, close: listening.close, app, store, server: listening.server };
+}
 
 /**
  * The start-up lines naming each application the store holds, with its demo credentials:
@@ -38,7 +115,7 @@ async function demoCredentials(store: Store, demoSeed: Seed): Promise<string[]> 
 export function protectionsOf(
   config: ServerConfig,
   database?: Pick<OpenedDatabase, "rateLimitStore" | "failedAuthStore">,
-): Pick<AppOptions, "rateLimit" | "failedAuthLimit" | "concurrencyLimit" | "trustProxy" | "validateResponses" | "cors"> {
+): Pick<ReferenceAppOptions, "rateLimit" | "failedAuthLimit" | "concurrencyLimit" | "trustProxy" | "validateResponses" | "cors"> {
   return {
     rateLimit: config.rateLimit && { ...config.rateLimit, store: database?.rateLimitStore },
     failedAuthLimit: config.failedAuthLimit && { ...config.failedAuthLimit, store: database?.failedAuthStore },
@@ -50,7 +127,7 @@ export function protectionsOf(
 }
 
 /** Starts the reference server with `config` and prints its URL; rejects when it cannot start. */
-export async function startReferenceServer(config: ServerConfig): Promise<void> {
+async function startFromConfig(config: ServerConfig): Promise<void> {
   const { seedFile } = config;
   const logger = createLogger(config.logLevel);
   const keySource = useEmailAuthKey(config.emailAuthKey);
@@ -70,7 +147,7 @@ export async function startReferenceServer(config: ServerConfig): Promise<void> 
     await checkEmailAuthKey(database.store.pool, database.where);
   }
   const seed = loadSeed(database ? undefined : seedFile);
-  // SIGTERM/SIGINT drain through the same `listen` a service gets (server/express/listen.ts);
+  // SIGTERM/SIGINT drain through the same `listen` a service gets (server/contract-layer/listen.ts);
   // its listeners exist before the port opens, so a client that signals as soon as it sees
   // the URL printed gets a drain, not a kill.
   const running = await startServer({
@@ -109,7 +186,7 @@ export async function startReferenceServer(config: ServerConfig): Promise<void> 
  */
 export async function runReferenceServer(config: () => ServerConfig): Promise<number> {
   try {
-    await startReferenceServer(config());
+    await startFromConfig(config());
     return 0;
   } catch (error) {
     console.error(`Cannot start the reference server: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,15 +6,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The directories of the inner loop (`npm run test:unit`); `npm test` runs them too. */
-export const unitDirectories = ["openapi", "rules", "stores", "client", "server", "express", "mock", "msw"];
+export const unitDirectories = ["openapi", "rules", "stores", "client", "server", "express-entry", "mock", "msw"];
 
 /** Files of those directories that start `npm start`, `npm run mock`, a probe or a browser in a child process: `npm test` only. */
 export const childProcessTests = [
   "test/client/browser.test.ts",
-  "test/server/http/entry-point.test.ts",
+  "test/server/middleware/entry-point.test.ts",
   "test/stores/memory/credentials.test.ts",
   "test/mock/main.test.ts",
-  "test/express/handler-map.test.ts",
+  "test/express-entry/handler-map.test.ts",
 ];
 
 const testFiles = (directory: string): string[] =>

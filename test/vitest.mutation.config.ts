@@ -1,5 +1,5 @@
 // The suites `npm run mutation` (stryker.config.mjs) runs against each mutant of server/rules/,
-// client/ and server/http/: the rules through the store and handler suites, the client and
+// client/ and server/middleware/: the rules through the store and handler suites, the client and
 // the HTTP layer through their own (in-process servers on free ports).
 // In-memory store only, handlers called directly (the HTTP suites add nothing a rule's mutant
 // could fail), so a mutant's run takes seconds; timeouts are generous for a loaded machine.
@@ -17,14 +17,14 @@ export default defineConfig({
       "test/stores/*.test.ts",
       "test/server/operations/**/*.test.ts",
       "test/client/**/*.test.ts",
-      "test/server/http/**/*.test.ts",
+      "test/server/middleware/**/*.test.ts",
       // Not test/server/config.test.ts: its check that only server/config.ts reads
       // process.env reads the sources, which in Stryker's sandbox are instrumented (they read
       // the active mutant from process.env), so Stryker's first run failed; and applied by
-      // hand, none of the TRUST_PROXY mutants fails it (test/server/http/trust-proxy.test.ts
+      // hand, none of the TRUST_PROXY mutants fails it (test/server/middleware/trust-proxy.test.ts
       // pins them).
     ],
-    exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/http/entry-point.test.ts"],
+    exclude: [...(unit.test?.exclude ?? []), "test/server/operations/http.test.ts", "test/client/browser.test.ts", "test/server/middleware/entry-point.test.ts"],
     env: { TEST_POSTGRES: "off" },
     // Generous for the store suites on a loaded machine; a client run sets it low
     // (MUTATION_TEST_TIMEOUT_MS=8000) so a mutant that leaves a retry or timeout wait hanging

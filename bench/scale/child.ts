@@ -3,7 +3,7 @@
 // load time, the RSS the reports add, and each query straight through the store.
 import { performance } from "node:perf_hooks";
 import { pino } from "pino";
-import { startServer } from "../../server/start-server.js";
+import { startServer } from "../../server/reference-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
 import { serveForBench } from "../lib/child.js";

@@ -2,7 +2,7 @@
 // opens it) with the same settings as the in-memory scale target, so the two differ only
 // in their store.
 import { pino } from "pino";
-import { startServer } from "../../server/start-server.js";
+import { startServer } from "../../server/reference-server.js";
 import { openDatabase } from "../../server/store/postgres/open.js";
 import { serveForBench } from "../lib/child.js";
 

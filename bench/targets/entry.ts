@@ -1,5 +1,5 @@
 // Target (e): the package's enforcing layer (`createContractApp` of
-// @authsvc/app-api-server/express) as a service runs it: the built server package
+// @authsvc/app-api-server/contract-layer) as a service runs it: the built server package
 // (BENCH_SERVER_DIST, which bench/run.ts builds, packages/server/dist), not the sources
 // through tsx, whose transform adds per-call work (esbuild's `__name` wrappers) that no
 // installed service pays. Trivial handlers and an authenticator that accepts any key,
@@ -9,12 +9,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { operations, type OperationId } from "../../generated/operations.js";
-import type { Handlers } from "../../server/express/index.js";
+import type { Handlers } from "../../server/contract-layer/index.js";
 import { serveForBench } from "../lib/child.js";
 import { widgetBody } from "../lib/fixtures.js";
 
 const dist = process.env.BENCH_SERVER_DIST ?? fileURLToPath(new URL("../../packages/server/dist", import.meta.url));
-const { createContractApp } = (await import(pathToFileURL(join(dist, "server/express/index.js")).href)) as typeof import("../../server/express/index.js");
+const { createContractApp } = (await import(pathToFileURL(join(dist, "server/contract-layer/index.js")).href)) as typeof import("../../server/contract-layer/index.js");
 const caller = { applicationId: "app_bench", organizationId: "org_bench" };
 
 await serveForBench(async () => {

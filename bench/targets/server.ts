@@ -1,7 +1,7 @@
 // Target (c): the reference server in its production configuration (rate limit off, logger
 // at warn so request lines stay quiet), response validation as BENCH_VALIDATE_RESPONSES says.
 import { pino } from "pino";
-import { startServer } from "../../server/start-server.js";
+import { startServer } from "../../server/reference-server.js";
 import { serveForBench } from "../lib/child.js";
 
 await serveForBench(() =>

@@ -1,4 +1,4 @@
-// `npm run lint:score`: Redocly CLI's integration-simplicity score of the bundled document
+// `npm run score:api`: Redocly CLI's integration-simplicity score of the bundled document
 // (`redocly score`), printed as one line per figure. `-- --min 90` exits 1 below 90, so a
 // change that makes the document harder to integrate with shows up in a check.
 import { execFileSync } from "node:child_process";

@@ -1,7 +1,7 @@
 // The handler of every operation, keyed by operationId (the contract's typed map: a
 // missing handler or an off-contract body fails to compile). Handlers only pass the
 // validated input to the store and wrap its answer in the operation's envelope.
-import type { Handlers } from "../express/contract.js";
+import type { Handlers } from "../contract-layer/contract.js";
 import type { HandlerDeps } from "./deps.js";
 import { saveEmailTransport } from "./email-transport.js";
 import { findEncryptionReports } from "./encryption-reports.js";

@@ -1,4 +1,4 @@
-import type { Handler } from "../express/contract.js";
+import type { Handler } from "../contract-layer/contract.js";
 import { operations } from "../../generated/operations.js";
 import type { HandlerDeps } from "./deps.js";
 

@@ -2,13 +2,13 @@
 // files to write or delete, and what to tell the team. The operations come from the
 // package's operations table (generated/operations.ts); the document the directory was last
 // generated from (its `.contract.json`) says what a file held as an untouched stub and what
-// the contract changed since (scripts/diff/operations.ts).
+// the contract changed since (server/document/operation-changes.ts).
 //
 // A module is implemented when its code differs from the stub of its operation under the
 // current document and under the previous one (formatting aside, templates.ts sameCode):
 // nothing to remember, no marker to delete, and an implemented handler is never written to,
 // whatever it holds.
-import { operationChanges, type OperationChange } from "../../scripts/diff/operations.js";
+import { operationChanges, type OperationChange } from "../document/operation-changes.js";
 import { operationsOf, type ApiDocument } from "../document/load.js";
 import { indexModule, sameCode, stubFile, stubModule, type StubOperation } from "./templates.js";
 

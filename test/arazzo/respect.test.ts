@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { printedUrl } from "../support/printed-url.js";
 import { root } from "../tooling/run.js";
 import { doc, resolveRef } from "../support/document.js";

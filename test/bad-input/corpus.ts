@@ -1,6 +1,6 @@
 // The bad-input corpus: one row per hostile or broken request, each with the status and
 // problem `code` the contract (docs/decisions.md, Errors) requires. `code: null` means a
-// success; what Node's own parser refuses is a problem too (server/http/client-error.ts).
+// success; what Node's own parser refuses is a problem too (server/middleware/client-error.ts).
 import { appA } from "../support/demo.js";
 import type { RawRequest, RawResponse } from "./raw-http.js";
 

@@ -4,7 +4,7 @@
 // operation's request examples (one per union variant). The operations and examples are
 // read from the document, so a new closed body is covered without editing this file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { appA } from "../support/demo.js";
 import { deref, operation, requestExamples, type Node } from "../support/document.js";
 import { credentialsFor, operationIds, validRequest } from "../support/requests.js";

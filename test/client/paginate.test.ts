@@ -11,7 +11,7 @@ import { createApiClient, nextPage, paginate, PageError, type ApiClient, type Pa
 import { startServer, type RunningServer } from "../support/server.js";
 import { appA } from "../support/demo.js";
 import { exampleId } from "../support/document.js";
-import { createLogger } from "../../server/http/logging.js";
+import { createLogger } from "../../server/middleware/logging.js";
 
 const user = exampleId("findUserActivity");
 const webhook = exampleId("findWebhookHistory");

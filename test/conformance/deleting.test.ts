@@ -8,12 +8,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { expectProblem, expectThat } from "../../conformance/expect.js";
 import { viaFetch } from "../../conformance/http.js";
 import { runChecks, type Check, type Target } from "../../conformance/suite.js";
-import { createContractApp, listen, notFound, type Handlers, type Listening } from "../../server/express/index.js";
+import { createContractApp, listen, notFound, type Handlers, type Listening } from "../../server/contract-layer/index.js";
 import type { ApiDocument } from "../../server/document/load.js";
-import { gadgetHandlers } from "../express/gadgets/handlers.js";
-import type { operations } from "../express/gadgets/schema.js";
+import { gadgetHandlers } from "../express-entry/gadgets/handlers.js";
+import type { operations } from "../express-entry/gadgets/schema.js";
 
-const document = JSON.parse(readFileSync(new URL("../express/gadgets/openapi.json", import.meta.url), "utf8")) as ApiDocument;
+const document = JSON.parse(readFileSync(new URL("../express-entry/gadgets/openapi.json", import.meta.url), "utf8")) as ApiDocument;
 const authenticate = {
   authenticateBearer: async (key: string) => (key === "good" ? { applicationId: "app_1", organizationId: "org_1" } : undefined),
   authenticateKeyPair: async () => undefined,

@@ -17,7 +17,7 @@ import { checks } from "../../conformance/suite.js";
 import type { Target } from "../../conformance/target.js";
 import { type StepCheck, workflowSteps } from "../../conformance/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
-import type { Handlers } from "../../server/express/contract.js";
+import type { Handlers } from "../../server/contract-layer/contract.js";
 import { createHandlers } from "../../server/handlers/index.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { differences, differenceTable } from "./parity.js";
 
 let mock: RunningMock;

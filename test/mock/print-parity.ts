@@ -1,6 +1,6 @@
 // Prints the mock/server differences as docs/mock.md's table: `npx tsx test/mock/print-parity.ts`.
 import { startMock } from "../../mock/index.js";
-import { startServer } from "../../server/start-server.js";
+import { startServer } from "../../server/reference-server.js";
 import { differences, differenceTable, parityCases } from "./parity.js";
 
 const [mock, server] = await Promise.all([startMock(), startServer({ rateLimit: false, failedAuthLimit: false, cors: { origins: "*" } })]);

@@ -4,8 +4,8 @@
 // `--rate-limit`, `--failed-auth-limit` or RATE_LIMIT, FAILED_AUTH_LIMIT).
 import { afterEach, describe, expect, it } from "vitest";
 import { startMock, type MockOptions, type RunningMock } from "../../mock/index.js";
-import { defaultFailedAuthLimit } from "../../server/http/failed-auth-limit.js";
-import { defaultRateLimit } from "../../server/http/rate-limit.js";
+import { defaultFailedAuthLimit } from "../../server/middleware/failed-auth-limit.js";
+import { defaultRateLimit } from "../../server/middleware/rate-limit.js";
 import { appA } from "../support/demo.js";
 
 let mock: RunningMock | undefined;

@@ -5,7 +5,7 @@
 // answers the same where it can (the date range; the others depend on stored state or time).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { appA } from "../support/demo.js";
 import { deref, namedExample, operation, type Node } from "../support/document.js";
 import { credentialsFor, operationIds } from "../support/requests.js";

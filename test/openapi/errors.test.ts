@@ -46,7 +46,7 @@ describe("error model", () => {
     expect(problem.properties.status.type).toBe("integer");
     // Every code of docs/decisions.md, plus malformed_json for unparsable bodies.
     // 408 and 431 are Node's own answers to a client before any operation is matched
-    // (server/http/client-error.ts): codes of the schema, statuses of no operation.
+    // (server/middleware/client-error.ts): codes of the schema, statuses of no operation.
     expect([...problem.properties.code.enum].sort()).toEqual([...Object.values(codes), "malformed_json", "request_timeout", "headers_too_large"].sort());
     const error = deref(problem.properties.errors.items);
     expect(error.properties.in.enum).toEqual(["path", "query", "header", "body"]);

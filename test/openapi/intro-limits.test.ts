@@ -2,8 +2,8 @@
 // defaults and the document's own bounds, so a change to either fails here instead of
 // leaving the introduction wrong. It also names the three base URLs the servers list holds.
 import { describe, expect, it } from "vitest";
-import { defaultFailedAuthLimit } from "../../server/http/failed-auth-limit.js";
-import { defaultRateLimit } from "../../server/http/rate-limit.js";
+import { defaultFailedAuthLimit } from "../../server/middleware/failed-auth-limit.js";
+import { defaultRateLimit } from "../../server/middleware/rate-limit.js";
 import { bodyLimitKb } from "../../server/problems.js";
 import { deref, doc, operation, parameter } from "./document.js";
 

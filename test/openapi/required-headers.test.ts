@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { startHarness, type Harness } from "../server/http/harness.js";
+import { startHarness, type Harness } from "../server/middleware/harness.js";
 import { appA } from "../support/demo.js";
 import { credentialsFor, operationIds, validRequest } from "../support/requests.js";
 import { deref, doc, operations as documentOperations } from "./document.js";

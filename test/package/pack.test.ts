@@ -124,8 +124,8 @@ describe("npm pack", () => {
         "dist/generated/operations.d.ts",
         "dist/server/reference-server.js",
         "dist/server/seed/demo.json",
-        "dist/server/express/index.js",
-        "dist/server/express/index.d.ts",
+        "dist/server/contract-layer/index.js",
+        "dist/server/contract-layer/index.d.ts",
         "dist/generated/openapi.json",
       ]),
     );

@@ -6,8 +6,8 @@
 // answer is the generic 500, and the logged error keeps the SQLSTATE and the stack frames
 // only, also when it is the `cause` of another error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loggableError } from "../../server/http/logging.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { loggableError } from "../../server/middleware/logging.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { demo } from "../support/demo.js";
 import { captureLogs } from "../support/logs.js";

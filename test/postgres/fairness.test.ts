@@ -4,7 +4,7 @@
 // request is one round trip, and a statement past the timeout is a 503 that says so.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startServer } from "../../server/start-server.js";
+import { startServer } from "../../server/reference-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createPostgresStore } from "../../server/store/postgres/index.js";
 import { PostgresRateLimitStore } from "../../server/store/postgres/rate-limit-store.js";

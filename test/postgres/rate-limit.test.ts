@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { rateLimiter } from "../../server/http/rate-limit.js";
+import { rateLimiter } from "../../server/middleware/rate-limit.js";
 import { PostgresRateLimitStore } from "../../server/store/postgres/rate-limit-store.js";
 import { unavailable, useDatabase } from "./database.js";
 

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { doc, resolveRef } from "../support/document.js";
 import { printedUrl } from "../support/printed-url.js";
 import { root } from "../tooling/run.js";

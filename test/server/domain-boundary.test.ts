@@ -62,7 +62,7 @@ describe("server/domain/", () => {
   });
 
   it("the reading finds a package import where there is one (the check is not blind)", () => {
-    const express = importGraph([join(root, "server/express/contract.ts")]);
+    const express = importGraph([join(root, "server/contract-layer/contract.ts")]);
     expect([...express.values()].flat()).toContain("pino");
   });
 });

@@ -1,5 +1,5 @@
 // `authsvc-api stubs` decided in memory (server/stubs/plan.ts) and the handler-side contract
-// diff behind its report (scripts/diff/operations.ts): a first run writes a stub per
+// diff behind its report (server/document/operation-changes.ts): a first run writes a stub per
 // operation and the map; a rerun after a contract update adds the new operation, rewrites
 // untouched stubs, never writes to an implemented handler, deletes the untouched stub of a
 // removed operation, leaves an edited map alone saying what to change, and names the
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli/stubs.js";
 import { operations } from "../../generated/operations.js";
-import { operationChanges } from "../../scripts/diff/operations.js";
+import { operationChanges } from "../../server/document/operation-changes.js";
 import { operationsOf } from "../../server/document/load.js";
 import { indexModule, stubModule } from "../../server/stubs/templates.js";
 import { planStubs, type StubPlan } from "../../server/stubs/plan.js";
@@ -51,7 +51,7 @@ describe("the first run", () => {
 
 describe("a rerun after a contract update", () => {
   const first = planStubs({ table: operations, document: doc, existing: new Map() });
-  const implemented = `import type { Handler } from "@authsvc/app-api-server/express";\nexport const readWidget: Handler<"readWidget"> = () => { throw new Error("mine"); };\n`;
+  const implemented = `import type { Handler } from "@authsvc/app-api-server/contract-layer";\nexport const readWidget: Handler<"readWidget"> = () => { throw new Error("mine"); };\n`;
   const existing = applied(new Map(), first);
   existing.set("readWidget.ts", implemented);
   const plan = planStubs({ table: tableOf(changed), document: changed, previous: doc, existing });

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationId } from "../../generated/operations.js";
-import { startServer, type RunningServer } from "../../server/start-server.js";
+import { startServer, type RunningServer } from "../../server/reference-server.js";
 import { loadSeed } from "../../server/seed/load.js";
 import { createStore } from "../../server/store/memory.js";
 import type { Store } from "../../server/domain/index.js";

@@ -1,12 +1,12 @@
-// The reference server as tests start it: server/start-server.ts's startServer, except that close()
-// does not keep idle keep-alive sockets open for a moment (server/http/drain.ts). A test owns
+// The reference server as tests start it: server/reference-server.ts's startServer, except that close()
+// does not keep idle keep-alive sockets open for a moment (server/middleware/drain.ts). A test owns
 // every client of its server, so no next request needs to learn `Connection: close`, and the
 // second each close() would wait adds up over the suite's servers.
-import { startServer as startReferenceServer, type RunningServer, type StartOptions } from "../../server/start-server.js";
+import { startServer as startReference, type RunningServer, type StartOptions } from "../../server/reference-server.js";
 
-export type { RunningServer, StartOptions } from "../../server/start-server.js";
+export type { RunningServer, StartOptions } from "../../server/reference-server.js";
 
-/** startServer (server/start-server.ts) with `idleGraceMs: 0` unless the options say otherwise. */
+/** startServer (server/reference-server.ts) with `idleGraceMs: 0` unless the options say otherwise. */
 export function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  return startReferenceServer({ idleGraceMs: 0, ...options });
+  return startReference({ idleGraceMs: 0, ...options });
 }

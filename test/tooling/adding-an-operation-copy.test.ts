@@ -30,7 +30,7 @@ const suites = [
   // the coverage checks: nothing lacks a handler, a conformance check or an example;
   "test/tooling/adding-an-operation.test.ts",
   // the server refuses a handler map that does not match the document (the new entry included);
-  "test/express/handler-map.test.ts",
+  "test/express-entry/handler-map.test.ts",
   // its own 400/401/404 examples name its path, scheme and parameter;
   "test/openapi/error-examples.test.ts",
   // every conformance check, the new operation's included, against the in-memory reference
@@ -41,7 +41,7 @@ const suites = [
   // only where a response has a body, every operation's valid request with the deletes last,
   // the MSW handlers' bodiless 204, the seed's examples of the operations that answer one.
   "test/openapi/examples.test.ts",
-  "test/server/http/auth-matrix.test.ts",
+  "test/server/middleware/auth-matrix.test.ts",
   "test/msw/msw.test.ts",
   "test/stores/memory/examples.test.ts",
 ];

@@ -1,5 +1,5 @@
 // Follows docs/adding-an-operation.md on a temporary copy of the bundled document with one
-// more operation, named after the test document's (test/express/gadgets/) DELETE
+// more operation, named after the test document's (test/express-entry/gadgets/) DELETE
 // /gadgets/{id} so that it can never be one this API really adds: the operations table is generated from the copy
 // by the repository's own script, and the coverage checks (test/support/coverage.ts) name
 // exactly what the new operation lacks (its handler, its conformance check, its examples)

@@ -44,7 +44,7 @@ describe("paths and parameters", () => {
     client.GET("/v1/webhooks", {});
     // @ts-expect-error GET /notifications is not an operation
     client.GET("/notifications", {});
-    // @ts-expect-error DELETE /gadgets/{id} is an operation of the test document (test/express/gadgets/), not of this API
+    // @ts-expect-error DELETE /gadgets/{id} is an operation of the test document (test/express-entry/gadgets/), not of this API
     client.DELETE("/gadgets/{id}", { params: { path: { id: "g1" } } });
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expectTypeOf, test } from "vitest";
 import type { IncomingHttpHeaders } from "node:http";
 import type { operations } from "../../generated/schema.js";
-import { createContractApp, type Handler, type HandlerInput, type Handlers } from "../../server/express/index.js";
+import { createContractApp, type Handler, type HandlerInput, type Handlers } from "../../server/contract-layer/index.js";
 
 describe("a handler's headers and context", () => {
   test("headers are Node's, read-only; context is the app's Context type", () => {

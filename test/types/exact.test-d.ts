@@ -1,12 +1,12 @@
-// exact() (server/express/exact.ts): a handler output with a property the document does not
+// exact() (server/contract-layer/exact.ts): a handler output with a property the document does not
 // declare fails to compile, at the top, inside `result`, inside list items and in a typed
 // result's body, whether written as a literal or built from a wider variable; a correct
 // output compiles and keeps its type. Where TypeScript cannot tell (a value already typed
 // as the schema's type) is shown too. Each `@ts-expect-error` names the one mistake.
 import { describe, expectTypeOf, test } from "vitest";
 import type { components } from "../../generated/schema.js";
-import { exact, exactOutput, type Handler, type HandlerOutput } from "../../server/express/index.js";
-import type { operations as gadgetOperations } from "../express/gadgets/schema.js";
+import { exact, exactOutput, type Handler, type HandlerOutput } from "../../server/contract-layer/index.js";
+import type { operations as gadgetOperations } from "../express-entry/gadgets/schema.js";
 
 type S = components["schemas"];
 declare const widget: S["Widget"];

@@ -5,7 +5,7 @@
 import { describe, expectTypeOf, test } from "vitest";
 import type { OperationId, operations as table } from "../../generated/operations.js";
 import type { components, operations, paths } from "../../generated/schema.js";
-import type { Handler, Handlers, PathParams, QueryParams, RequestBody, SuccessBody } from "../../server/express/contract.js";
+import type { Handler, Handlers, PathParams, QueryParams, RequestBody, SuccessBody } from "../../server/contract-layer/contract.js";
 
 type S = components["schemas"];
 /** Flattens an intersection so it can be compared with a plain object type. */
@@ -59,7 +59,7 @@ describe("a handler map", () => {
     const { findWebhooks: _left, ...eight } = handlers;
     // @ts-expect-error findWebhooks is missing
     const incomplete: Handlers = eight;
-    // @ts-expect-error an operationId of another document (test/express/gadgets/), not of this one
+    // @ts-expect-error an operationId of another document (test/express-entry/gadgets/), not of this one
     const extra: Handlers = { ...handlers, deleteGadget: () => ({}) };
     return [incomplete, extra];
   });

@@ -1,10 +1,10 @@
-// Typed results (server/express/contract.ts) over the gadgets test document
-// (test/express/gadgets/): a handler returns one of its operation's documented 2xx
+// Typed results (server/contract-layer/contract.ts) over the gadgets test document
+// (test/express-entry/gadgets/): a handler returns one of its operation's documented 2xx
 // responses with that response's body and headers. Each `@ts-expect-error` names the one
 // mistake on the line below it; an unused one fails the run.
 import { describe, expectTypeOf, test } from "vitest";
-import type { Handlers, OperationHandler, OperationResult, SuccessStatus } from "../../server/express/index.js";
-import type { components, operations } from "../express/gadgets/schema.js";
+import type { Handlers, OperationHandler, OperationResult, SuccessStatus } from "../../server/contract-layer/index.js";
+import type { components, operations } from "../express-entry/gadgets/schema.js";
 
 type Ops = operations;
 type Gadget = components["schemas"]["Gadget"];

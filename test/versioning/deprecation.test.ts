@@ -2,7 +2,7 @@
 // one parameter (`status` of findEncryptionReports) and one field (Webhook `is_active`)
 // deprecated: openapi-typescript's `@deprecated` and the reference's "Deprecated" badge in
 // Chromium. Nothing of the API itself is deprecated, and every deprecated part must carry its
-// two dates. The server's Deprecation and Sunset headers are test/server/http/deprecation.test.ts's
+// two dates. The server's Deprecation and Sunset headers are test/server/middleware/deprecation.test.ts's
 // (in-process, so the mutation run sees them).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

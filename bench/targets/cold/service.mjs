@@ -20,7 +20,7 @@ if (mode === "bare") {
   app.get("/v1/widgets/:id", (_req, res) => res.json(widget));
   const server = app.listen(0, "127.0.0.1", () => print(server));
 } else {
-  const entry = await import(`${spec.packageDir}/server/express/index.js`);
+  const entry = await import(`${spec.packageDir}/server/contract-layer/index.js`);
   const caller = { applicationId: "app_bench", organizationId: "org_bench" };
   const handlers = Object.fromEntries(
     spec.operations.map(({ operationId, status, body }) => [operationId, () => (status === 200 ? structuredClone(body) : { status, body: structuredClone(body) })]),

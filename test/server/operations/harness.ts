@@ -2,7 +2,7 @@
 // it) per test, the handlers over a fixed clock, and callers for applications A and B.
 import { expect } from "vitest";
 import type { OperationId } from "../../../generated/operations.js";
-import type { Caller, HandlerInput, Handlers, SuccessBody } from "../../../server/express/contract.js";
+import type { Caller, HandlerInput, Handlers, SuccessBody } from "../../../server/contract-layer/contract.js";
 import { createHandlers } from "../../../server/handlers/index.js";
 import { ApiProblem, type ProblemCode, type ProblemErrorItem } from "../../../server/problems.js";
 import { checkSeed, loadSeed } from "../../../server/seed/load.js";

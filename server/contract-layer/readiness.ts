@@ -1,0 +1,47 @@
+// When an app is ready to answer: every contract app registers the warm-up of its validators
+// (server/contract-layer/validator.ts), and a host app it is mounted in (`host.use("/api",
+// contractApp)`, at any depth of Express apps) inherits it. `listen()` waits for `ready(app)`
+// before it opens the port, so a load balancer's first health check and a path's first
+// client find everything compiled. A host that serves the app some other way (its own
+// `http.createServer`, a serverless handler, a Router rather than an app) awaits
+// `ready(contractApp)` itself before it takes traffic.
+import type { EventEmitter } from "node:events";
+
+type WarmUp = () => Promise<void>;
+
+const warmUps = new WeakMap<object, Set<WarmUp>>();
+/** Apps whose own mounting already passes their warm-ups on. */
+const linked = new WeakSet<object>();
+
+function add(app: object, warmUp: WarmUp): void {
+  let set = warmUps.get(app);
+  if (!set) warmUps.set(app, (set = new Set()));
+  set.add(warmUp);
+}
+
+/** Registers `warmUp` for `app` and, through Express's `mount` event, for every app it is mounted in. */
+export function registerReady(app: EventEmitter, warmUp: WarmUp): void {
+  add(app, warmUp);
+  passOn(app);
+}
+
+function passOn(app: EventEmitter): void {
+  if (linked.has(app)) return;
+  linked.add(app);
+  app.on("mount", (parent: EventEmitter) => {
+    add(parent, () => ready(app));
+    passOn(parent);
+  });
+}
+
+/**
+ * Resolves once every contract app in `app` (the contract app itself, or a host app it is
+ * mounted in) has compiled the request and response validators of all its operations, and
+ * has read one small JSON body in process (the body reader's first read loads its encoding
+ * tables): from then on no request pays for either. Safe to call more than once (the
+ * validators are built once; the small read, about half a millisecond, repeats); resolves at
+ * once for an app without contract apps.
+ */
+export async function ready(app: object): Promise<void> {
+  await Promise.all([...(warmUps.get(app) ?? [])].map((warmUp) => warmUp()));
+}
