@@ -33,11 +33,11 @@ describe("the entries npm run changelog writes", () => {
   const text = ["# Changelog", "", "## [Unreleased]", "", "### Added", "", ...wrapped, "", "### Changed", "", "- Another.", "", "## [1.0.0] - 2026-11-23", "", "First release.", ""].join("\n");
 
   it("go after a wrapped entry, never between its lines, and before the blank line of the next heading", () => {
-    const lines = withEntries(text, [change("added", "gadgets"), change("changed", "widgets")]).split("\n");
+    const lines = withEntries(text, [change("added", "gadgets"), change("modified", "widgets")]).split("\n");
     const added = lines.indexOf("### Added");
     expect(lines.slice(added, added + 8)).toEqual(["### Added", "", ...wrapped, "- gadgets added. (`added` `#/paths/~1gadgets`)", "", "### Changed"]);
     const changed = lines.indexOf("### Changed");
-    expect(lines.slice(changed, changed + 6)).toEqual(["### Changed", "", "- Another.", "- widgets added. (`changed` `#/paths/~1widgets`)", "", "## [1.0.0] - 2026-11-23"]);
+    expect(lines.slice(changed, changed + 6)).toEqual(["### Changed", "", "- Another.", "- widgets added. (`modified` `#/paths/~1widgets`)", "", "## [1.0.0] - 2026-11-23"]);
   });
 
   it("under a category heading of their own when [Unreleased] has none: heading, blank line, entries", () => {
