@@ -4,10 +4,12 @@
 // 301/302/303/307/308 is refused, with or without a Location), the body is capped (counted
 // after decompression, so a gzip bomb is cut too), and here the answer (headers and the
 // whole body) must come within `timeoutMs`. A breach is a HostileAnswer: a failure of the
-// check, naming the request, never a crash of the run.
+// check, naming the request, never a crash of the run. With a StallGuard (stall.ts), a
+// request is not sent once the target has stopped answering (TargetStalled).
 import { RedirectError, ResponseTooLargeError } from "../client/errors.js";
 import { safeFetch } from "../client/transport.js";
-import { HostileAnswer } from "./errors.js";
+import { HostileAnswer, TargetStalled } from "./errors.js";
+import type { StallGuard } from "./stall.js";
 
 /** The bounds of each request of a run (`--request-timeout`, `--max-response-bytes`). */
 export interface Limits {
@@ -31,8 +33,9 @@ export interface Bounded {
   bytes: Uint8Array;
 }
 
-/** Sends `request` within `limits`; throws HostileAnswer naming the request when the target breaks one. */
-export async function boundedFetch(request: Request, limits: Limits): Promise<Bounded> {
+/** Sends `request` within `limits`; throws HostileAnswer naming the request when the target breaks one, TargetStalled when `stall` says the target stopped answering. */
+export async function boundedFetch(request: Request, limits: Limits, stall?: StallGuard): Promise<Bounded> {
+  if (stall?.reason) throw new TargetStalled(stall.reason);
   const where = `${request.method} ${request.url}`;
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   const sent = new Request(request, { signal: AbortSignal.any([request.signal, deadline]) });
@@ -47,8 +50,10 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
         chunks.push(chunk);
       }
     }
+    stall?.answered();
     return { response, bytes: Buffer.concat(chunks) };
   } catch (error) {
+    if (error instanceof RedirectError || error instanceof ResponseTooLargeError) stall?.answered();
     if (error instanceof RedirectError)
       throw new HostileAnswer(
         `${where} → ${error.status}: redirects${error.location ? ` to ${error.location}` : " (no Location)"}; not followed (credentials go to --base-url's origin only)`,
@@ -59,6 +64,7 @@ export async function boundedFetch(request: Request, limits: Limits): Promise<Bo
       throw new HostileAnswer(`${where} → ${error.status}: body over the cap of ${limits.maxBodyBytes} bytes (--max-response-bytes): ${size}, not read further`);
     }
     if (!deadline.aborted) throw error;
+    stall?.silent(request);
     throw new HostileAnswer(
       response
         ? `${where} → ${response.status}: body not complete within ${limits.timeoutMs} ms (${received} bytes received; --request-timeout)`
