@@ -118,7 +118,11 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits, s
   /** The target's URL for a request of Respect's, or a refusal naming why it is not one. */
   function targetOf(url: string): URL {
     if (url.startsWith("//")) throw new Refused(400, "a scheme-relative request target (//host/…); only origin-form paths under this run's token are forwarded");
-    if (!url.startsWith("/")) throw new Refused(400, "not an origin-form request target (an absolute URL or an authority: a forward-proxy request); only paths under this run's token are forwarded");
+    if (!url.startsWith("/"))
+      throw new Refused(
+        400,
+        "not an origin-form request target (an absolute URL or an authority: a forward-proxy request); only paths under this run's token are forwarded",
+      );
     const end = url.indexOf("/", 1);
     const given = Buffer.from(url.slice(1, end < 0 ? undefined : end));
     if (end < 0 || given.byteLength !== token.byteLength || !timingSafeEqual(given, token)) throw new Refused(403, "the path does not start with this run's token");
@@ -183,7 +187,9 @@ export async function startRespectProxy(targetBaseUrl: string, limits: Limits, s
         : new Refused(400, "not a well-formed HTTP/1.1 request"),
     ),
   );
-  server.on("connect", (_request: IncomingMessage, socket: Duplex) => refuseOnSocket(socket, new Refused(405, "CONNECT (a tunnel); only origin-form requests are forwarded")));
+  server.on("connect", (_request: IncomingMessage, socket: Duplex) =>
+    refuseOnSocket(socket, new Refused(405, "CONNECT (a tunnel); only origin-form requests are forwarded")),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const prefix = `${origin}/${token.toString()}`;

@@ -41,15 +41,15 @@ function declaredNames(node: unknown, names = new Set<string>()): Set<string> {
   return names;
 }
 
-const unescape = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
-const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+const unescapeSegment = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Ajv's errors as the answer may say them: the pointer below `/response` (a missing property's name added), undeclared keys as `*`. */
 function failuresOf(errors: ErrorObject[], declared: Set<string>): ResponseFailure[] {
   return errors.map((error) => {
     const missing = (error.params as { missingProperty?: unknown }).missingProperty;
-    const segments = [...error.instancePath.split("/").slice(2).map(unescape), ...(typeof missing === "string" ? [missing] : [])];
-    const shown = segments.map((segment) => (/^\d+$/.test(segment) || declared.has(segment) ? escape(segment) : "*"));
+    const segments = [...error.instancePath.split("/").slice(2).map(unescapeSegment), ...(typeof missing === "string" ? [missing] : [])];
+    const shown = segments.map((segment) => (/^\d+$/.test(segment) || declared.has(segment) ? escapeSegment(segment) : "*"));
     return { pointer: shown.map((segment) => `/${segment}`).join(""), message: error.message ?? error.keyword };
   });
 }

@@ -189,7 +189,9 @@ describe("conformance against broken services", () => {
     expect(code).toBe(1);
     const cause = `invalid_response: The service's answer does not match its contract (response validation, a fault of the service, not of the request): at /result/url: must match format "uri".`;
     expect(out).toMatch(
-      new RegExp(`FAIL  readWebhook: workflow webhooks-list-read-history, step read\\n +GET \\S+\\/webhooks\\/whk_\\w+ → 500 \\(X-Request-Id: [0-9a-f-]{36}\\): ${escapeRegExp(cause)}`),
+      new RegExp(
+        `FAIL  readWebhook: workflow webhooks-list-read-history, step read\\n +GET \\S+\\/webhooks\\/whk_\\w+ → 500 \\(X-Request-Id: [0-9a-f-]{36}\\): ${escapeRegExp(cause)}`,
+      ),
     );
     // A check of the TypeScript suite: its status line quotes the cause, not the start of the body.
     const pageCause = cause.replace('at /result/url: must match format "uri"', "at /meta/current_page: must have required property 'current_page'");
@@ -205,7 +207,8 @@ describe("conformance against broken services", () => {
     }));
     const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
     expect(code).toBe(1);
-    const hint = "the documented 501 not_implemented: the target does not implement this operation yet (--skip-not-implemented skips such checks and steps until it does)";
+    const hint =
+      "the documented 501 not_implemented: the target does not implement this operation yet (--skip-not-implemented skips such checks and steps until it does)";
     expect(out).toMatch(
       new RegExp(
         `FAIL  readWebhook: workflow webhooks-list-read-history, step read\\n\\s+GET \\S+\\/webhooks\\/whk_\\w+ → 501 \\(X-Request-Id: [0-9a-f-]{36}\\): ${escapeRegExp(hint)}; success criteria check`,

@@ -102,7 +102,10 @@ describe("the respect proxy", () => {
     });
 
     it.each([
-      ["an absolute-form request (a forward-proxy request)", () => `GET http://${other()}/v1/widgets/wgt_1 HTTP/1.1\r\nHost: ${other()}\r\nAuthorization: Bearer ak_test\r\n\r\n`],
+      [
+        "an absolute-form request (a forward-proxy request)",
+        () => `GET http://${other()}/v1/widgets/wgt_1 HTTP/1.1\r\nHost: ${other()}\r\nAuthorization: Bearer ak_test\r\n\r\n`,
+      ],
       ["an absolute-form request naming the token", () => `GET http://${other()}/${token}/v1/widgets/wgt_1 HTTP/1.1\r\nHost: ${other()}\r\n\r\n`],
     ])("%s", async (_case, head) => {
       expect(refusal(await raw(port, head()))).toBe(

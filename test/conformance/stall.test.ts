@@ -64,25 +64,30 @@ afterAll(() => {
 });
 
 describe("authsvc-api conformance against a target that stops answering", () => {
-  it.each(["no headers", "endless body"] as const)("%s: three requests, two FAIL lines, the rest skipped naming why, the report at once after", async (kind) => {
-    const target = await silentTarget(kind);
-    servers.push(target.server);
-    const timeoutMs = 1500;
-    const { code, out, printed } = await conformanceCommand(["--base-url", target.url, "--api-key", "ak_any", "--request-timeout", String(timeoutMs)]);
-    expect(code).toBe(1);
-    // The preflight's probe, then the first step of two workflows.
-    expect(target.requests).toHaveLength(3);
-    const lines = out.split("\n");
-    const verdicts = lines.filter((line) => /^(PASS|FAIL|SKIP) {2}/.test(line));
-    expect(verdicts.filter((line) => line.startsWith("FAIL"))).toHaveLength(2);
-    expect(verdicts.filter((line) => line.startsWith("PASS"))).toEqual([]);
-    const reason = /not run: the target stopped answering \(GET \/reports\/encryption, \S+ \S+ and \S+ \S+ got no complete answer within 1500 ms, one after the other, and nothing answered in between; --request-timeout\)/;
-    expect(out).toMatch(new RegExp(`\\n {2}skipped \\d+: ${reason.source}\\n`));
-    const stalled = Number(new RegExp(`\\n {2}skipped (\\d+): ${reason.source}`).exec(out)![1]);
-    // Every check of the TypeScript suite among them: none was sent.
-    expect(stalled).toBeGreaterThan(50);
-    // After the third silent request, nothing waits: the summary follows the last FAIL line at once.
-    const lastFail = printed.findLast((line) => line.text.startsWith("FAIL"))!;
-    expect(printed.at(-1)!.at - lastFail.at).toBeLessThan(timeoutMs);
-  }, 120_000);
+  it.each(["no headers", "endless body"] as const)(
+    "%s: three requests, two FAIL lines, the rest skipped naming why, the report at once after",
+    async (kind) => {
+      const target = await silentTarget(kind);
+      servers.push(target.server);
+      const timeoutMs = 1500;
+      const { code, out, printed } = await conformanceCommand(["--base-url", target.url, "--api-key", "ak_any", "--request-timeout", String(timeoutMs)]);
+      expect(code).toBe(1);
+      // The preflight's probe, then the first step of two workflows.
+      expect(target.requests).toHaveLength(3);
+      const lines = out.split("\n");
+      const verdicts = lines.filter((line) => /^(PASS|FAIL|SKIP) {2}/.test(line));
+      expect(verdicts.filter((line) => line.startsWith("FAIL"))).toHaveLength(2);
+      expect(verdicts.filter((line) => line.startsWith("PASS"))).toEqual([]);
+      const reason =
+        /not run: the target stopped answering \(GET \/reports\/encryption, \S+ \S+ and \S+ \S+ got no complete answer within 1500 ms, one after the other, and nothing answered in between; --request-timeout\)/;
+      expect(out).toMatch(new RegExp(`\\n {2}skipped \\d+: ${reason.source}\\n`));
+      const stalled = Number(new RegExp(`\\n {2}skipped (\\d+): ${reason.source}`).exec(out)![1]);
+      // Every check of the TypeScript suite among them: none was sent.
+      expect(stalled).toBeGreaterThan(50);
+      // After the third silent request, nothing waits: the summary follows the last FAIL line at once.
+      const lastFail = printed.findLast((line) => line.text.startsWith("FAIL"))!;
+      expect(printed.at(-1)!.at - lastFail.at).toBeLessThan(timeoutMs);
+    },
+    120_000,
+  );
 });

@@ -26,18 +26,49 @@ describe("CHANGELOG.md of this repository", () => {
 });
 
 describe("the entries npm run changelog writes", () => {
-  const change = (kind: Change["kind"], name: string): Change => ({ impact: "minor", kind, rules: [], message: `${name} added`, path: `#/paths/~1${name}`, operation: "" });
+  const change = (kind: Change["kind"], name: string): Change => ({
+    impact: "minor",
+    kind,
+    rules: [],
+    message: `${name} added`,
+    path: `#/paths/~1${name}`,
+    operation: "",
+  });
   // A bullet wrapped over three lines (the second a continuation, the third a lazy one), then
   // the next category and the released section.
   const wrapped = ["- First entry, long enough to wrap", "  onto a second line", "and a lazy third. (`added` `#/x`)"];
-  const text = ["# Changelog", "", "## [Unreleased]", "", "### Added", "", ...wrapped, "", "### Changed", "", "- Another.", "", "## [1.0.0] - 2026-11-23", "", "First release.", ""].join("\n");
+  const text = [
+    "# Changelog",
+    "",
+    "## [Unreleased]",
+    "",
+    "### Added",
+    "",
+    ...wrapped,
+    "",
+    "### Changed",
+    "",
+    "- Another.",
+    "",
+    "## [1.0.0] - 2026-11-23",
+    "",
+    "First release.",
+    "",
+  ].join("\n");
 
   it("go after a wrapped entry, never between its lines, and before the blank line of the next heading", () => {
     const lines = withEntries(text, [change("added", "gadgets"), change("modified", "widgets")]).split("\n");
     const added = lines.indexOf("### Added");
     expect(lines.slice(added, added + 8)).toEqual(["### Added", "", ...wrapped, "- gadgets added. (`added` `#/paths/~1gadgets`)", "", "### Changed"]);
     const changed = lines.indexOf("### Changed");
-    expect(lines.slice(changed, changed + 6)).toEqual(["### Changed", "", "- Another.", "- widgets added. (`modified` `#/paths/~1widgets`)", "", "## [1.0.0] - 2026-11-23"]);
+    expect(lines.slice(changed, changed + 6)).toEqual([
+      "### Changed",
+      "",
+      "- Another.",
+      "- widgets added. (`modified` `#/paths/~1widgets`)",
+      "",
+      "## [1.0.0] - 2026-11-23",
+    ]);
   });
 
   it("under a category heading of their own when [Unreleased] has none: heading, blank line, entries", () => {

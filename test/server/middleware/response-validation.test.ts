@@ -35,7 +35,9 @@ describe("response validation", () => {
     expect(response.status).toBe(500);
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ code: "internal_error", type: "https://api.authsvc.example/problems/invalid_response", title: "Invalid response", status: 500 });
-    expect(problem.detail).toMatch(/^The service's answer does not match its contract \(response validation, a fault of the service, not of the request\): at \/\w+: must /);
+    expect(problem.detail).toMatch(
+      /^The service's answer does not match its contract \(response validation, a fault of the service, not of the request\): at \/\w+: must /,
+    );
     const line = server.logs.find((entry) => String(entry.msg).startsWith("response validation failed"));
     expect(line, "a log line says response validation failed").toBeDefined();
     expect(line).toMatchObject({ level: 50, req: { id: "bad-handler" }, operationId: expect.any(String), responseErrors: expect.any(Array) });
@@ -110,7 +112,9 @@ describe("response validation", () => {
       return [];
     };
     const { id: _id, ...withoutId } = WidgetRead.result;
-    expect(failures({ ...WidgetRead, result: { ...WidgetRead.result, labels: { "customer~secret/key": 5 } } })).toEqual([{ pointer: "/result/labels/*", message: "must be string" }]);
+    expect(failures({ ...WidgetRead, result: { ...WidgetRead.result, labels: { "customer~secret/key": 5 } } })).toEqual([
+      { pointer: "/result/labels/*", message: "must be string" },
+    ]);
     expect(failures({ ...WidgetRead, result: { ...withoutId } })).toEqual([{ pointer: "/result/id", message: "must have required property 'id'" }]);
     expect(failures({ ...WidgetRead, result: { ...WidgetRead.result, labels: { color: "red" } } })).toEqual([]);
   });
