@@ -81,10 +81,19 @@ describe("a rerun after a contract update", () => {
     expect(revert.deletes).toEqual(["deleteGadget.ts"]);
     expect(revert.writes.has("index.ts")).toBe(false);
     expect(revert.editedIndex).toEqual({ added: [], removed: ["deleteGadget"] });
-    back.set("deleteGadget.ts", "export const deleteGadget = 1;\n");
+    // Implemented: it still declares the operation's handler, as its stub did.
+    back.set(
+      "deleteGadget.ts",
+      'import type { Handler } from "@authsvc/app-api-server/contract-layer";\nexport const deleteGadget: Handler<"deleteGadget"> = async () => ({ status: 204 });\n',
+    );
     const kept = planStubs({ table: operations, document: doc, previous: changed, existing: back });
     expect(kept.deletes).toEqual([]);
     expect(kept.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "implemented", change: { kind: "removed" } });
+    // Not a handler of that operation (what an edited snapshot can name): neither deleted nor named.
+    back.set("deleteGadget.ts", "export const deleteGadget = 1;\n");
+    const other = planStubs({ table: operations, document: doc, previous: changed, existing: back });
+    expect(other.deletes).toEqual([]);
+    expect(other.files.find((file) => file.operationId === "deleteGadget")).toBeUndefined();
   });
 
   it("a stub a formatter rewrote (Prettier's wrap, single quotes, CRLF) is still a stub: kept as formatted, rewritten if its operation moved, deleted if removed; a changed word is an implementation", () => {
