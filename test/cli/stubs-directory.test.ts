@@ -147,6 +147,12 @@ describe(".contract.json as untrusted input", () => {
     expect(err).toEqual([`authsvc-api stubs: ${dir}/.contract.json is not JSON (Expected property name or '}' in JSON at position 2 (line 1 column 3)); ${advice}`]);
   });
 
+  it("larger than 16 MiB: not read, one line", async () => {
+    const { dir, code, err } = await withSnapshot(`{"padding":"${"x".repeat(16 * 1024 * 1024)}"}`);
+    expect(code).toBe(1);
+    expect(err).toEqual([`authsvc-api stubs: ${dir}/.contract.json is over 16777216 bytes: not read; ${advice}`]);
+  });
+
   it("JSON that is not a document: one line", async () => {
     const { dir, code, err } = await withSnapshot('{"openapi":"3.1.0","paths":{}}');
     expect(code).toBe(1);
