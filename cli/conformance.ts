@@ -48,7 +48,10 @@ log_messages to the documented example's, save the e-mail transport (SES, then S
 and schedule four notifications for everyone in 2030; the checks move the provider and
 back and save the documented transport again.
 A redirect is never followed (credentials go to the --base-url's origin only): a 3xx fails
-the check it answers, as a late, endless or oversized answer does.
+the check it answers, as a late, endless or oversized answer does. Once three operations in
+a row get no complete answer within --request-timeout, the target is taken to have stopped
+answering: nothing more is sent, and every step and check left is skipped, naming why.
+Each line is printed as its step or check finishes (the workflow steps when respect ends).
 Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
 2 bad arguments, fixture errors, or a target that cannot be reached.`;
 
