@@ -45,7 +45,7 @@ export const notImplementedReason = "not implemented by the target: answered 501
 export const notImplementedHint =
   "the documented 501 not_implemented: the target does not implement this operation yet (--skip-not-implemented skips such checks and steps until it does)";
 
-/** Thrown for an answer to the target's own credentials that is the documented 501 `not_implemented`: the check is skipped or failed, as the run says (suite.ts). */
+/** Thrown for an answer that is the documented 501 `not_implemented`, when the target's run skips those. */
 export class NotImplementedByTarget extends Error {}
 
 /** The `type` of the 500 a service answers when its own answer breaks the contract (the document's InternalError response). */
@@ -73,13 +73,13 @@ const credentialHeaderNames = new Set(["authorization", "x-api-key", "x-api-secr
 const replacesCredentials = (headers: Record<string, string> = {}) => Object.keys(headers).some((name) => credentialHeaderNames.has(name.toLowerCase()));
 
 /**
- * The observed answer, unless it is the documented 501 of an operation the target does not
- * implement yet. Only for a request with the target's own credentials: a 501 where the
- * check expects the credentials refused (none, another's, malformed) is judged as any wrong
- * answer (a stub answering before its credential check is a hole, not a stub).
+ * The observed answer, unless the run skips operations the target does not implement yet
+ * and this is one. Only for a request with the target's own credentials: a 501 where the
+ * check expects the credentials refused (none, another's, malformed) is a failure, not a skip.
  */
-function judged(observed: Observed, ownCredentials: boolean): Observed {
-  if (ownCredentials && isNotImplemented(observed.status, observed.contentType, observed.body)) throw new NotImplementedByTarget(`${observed.request} → 501`);
+function judged(target: Target, observed: Observed, ownCredentials: boolean): Observed {
+  if (target.skipNotImplemented && ownCredentials && isNotImplemented(observed.status, observed.contentType, observed.body))
+    throw new NotImplementedByTarget(`${observed.request}: ${notImplementedReason}`);
   return observed;
 }
 
@@ -128,7 +128,7 @@ export async function viaClient(target: Target, call: (api: Api) => Promise<unkn
     if (!last) throw error;
   }
   if (!last || !sent) throw new Error("the client sent no request");
-  return judged(observe(sent, last), !replacesCredentials(headers));
+  return judged(target, observe(sent, last), !replacesCredentials(headers));
 }
 
 /** Which credentials a plain request carries. */
@@ -162,5 +162,5 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
     ...(payload !== undefined ? { body: payload } : {}),
   });
   const ownCredentials = request.credentials !== "none" && request.as === undefined && !replacesCredentials(request.headers);
-  return judged(observe(sent, await boundedFetch(sent, limitsOf(target), target.stall)), ownCredentials);
+  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target), target.stall)), ownCredentials);
 }

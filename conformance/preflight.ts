@@ -9,7 +9,7 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { HostileAnswer, TargetStalled } from "./errors.js";
 import { clientCalls, idFixtures } from "./calls.js";
-import { NotImplementedByTarget, viaClient, type Observed } from "./http.js";
+import { viaClient, type Observed } from "./http.js";
 import { connectionError, TargetUnreachable } from "./suite.js";
 import type { IdFixture, Target } from "./target.js";
 
@@ -19,12 +19,11 @@ function operationFor(kind: IdFixture): OperationId | undefined {
   return using.find((operationId) => operations[operationId].method === "get") ?? using[0];
 }
 
-/** The answer, or undefined for a 501 not_implemented: whatever the run does with it, it shows no setup mistake. */
-async function ask(target: Target, call: (target: Target) => Promise<Observed>): Promise<Observed | undefined> {
+async function ask(target: Target, call: (target: Target) => Promise<Observed>): Promise<Observed> {
   try {
-    return await call(target);
+    // A 501 not_implemented is an answer here, whatever the run does with it: it shows no setup mistake.
+    return await call({ ...target, skipNotImplemented: false });
   } catch (error) {
-    if (error instanceof NotImplementedByTarget) return undefined;
     const code = connectionError(error);
     if (code) throw new TargetUnreachable(`target not reachable: ${target.baseUrl} (${code})`);
     throw error;
@@ -48,11 +47,11 @@ async function findMistakes(target: Target, errors: string[]): Promise<void> {
   );
   if (probe) {
     const answer = await ask(target, (t) => viaClient(t, (api) => clientCalls[probe](api, t)));
-    if (answer?.status === 401) errors.push(`--api-key is refused by the target (401 on ${operations[probe].method.toUpperCase()} ${operations[probe].path})`);
-    if (answer?.status === 404 && !/problem\+json/.test(answer.contentType))
+    if (answer.status === 401) errors.push(`--api-key is refused by the target (401 on ${operations[probe].method.toUpperCase()} ${operations[probe].path})`);
+    if (answer.status === 404 && !/problem\+json/.test(answer.contentType))
       errors.push(`${target.baseUrl} answers 404 without a problem on ${operations[probe].path}: is --base-url right (it includes the base path, e.g. /v1)?`);
     const other = target.fixtures.otherApplication;
-    if (other && (await ask(target, (t) => viaClient({ ...t, ...other }, (api) => clientCalls[probe](api, t))))?.status === 401) {
+    if (other && (await ask(target, (t) => viaClient({ ...t, ...other }, (api) => clientCalls[probe](api, t)))).status === 401) {
       errors.push(`fixture otherApplication: its apiKey is refused by the target (401)`);
     }
   }
@@ -70,13 +69,13 @@ async function findMistakes(target: Target, errors: string[]): Promise<void> {
         continue;
       }
       const answer = await ask(target, (t) => viaClient(t, (api) => clientCalls[operationId](api, t, { id })));
-      if (answer?.status === 404)
+      if (answer.status === 404)
         errors.push(
           `${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 404 (the checked application holds no such record)`,
         );
-      else if (answer?.status === 400)
+      else if (answer.status === 400)
         errors.push(`${what}: ${operations[operationId].method.toUpperCase()} ${operations[operationId].path} answers 400 (not an id of this kind)`);
-      else if (kind === "smsProvider" && answer?.status === 200 && (answer.body as { result?: { is_default?: boolean } })?.result?.is_default !== true) {
+      else if (kind === "smsProvider" && answer.status === 200 && (answer.body as { result?: { is_default?: boolean } })?.result?.is_default !== true) {
         errors.push(`${what} is not the application's default SMS provider (the checks need the default one)`);
       }
     }

@@ -2,7 +2,7 @@
 // and the report. The vitest files and `authsvc-api conformance` both run exactly this.
 import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
-import { NotImplementedByTarget, notImplementedHint, notImplementedReason } from "./http.js";
+import { NotImplementedByTarget, notImplementedReason } from "./http.js";
 import { doc } from "./document.js";
 import { ConformanceError, TargetStalled } from "./errors.js";
 import { listChecks } from "./list-checks.js";
@@ -78,10 +78,7 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
   } catch (error) {
     const code = connectionError(error);
     if (code) throw new TargetUnreachable(`target not reachable: ${target.baseUrl} (${code})`);
-    if (error instanceof NotImplementedByTarget)
-      return target.skipNotImplemented
-        ? { check, status: "skipped", detail: notImplementedReason }
-        : { check, status: "failed", detail: `${error.message}: ${notImplementedHint}` };
+    if (error instanceof NotImplementedByTarget) return { check, status: "skipped", detail: notImplementedReason };
     if (error instanceof TargetStalled) return { check, status: "skipped", detail: error.message };
     return { check, status: "failed", detail: describe(error) };
   }
