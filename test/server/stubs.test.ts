@@ -149,7 +149,11 @@ describe("a rerun after a contract update", () => {
 describe("the handler-side diff", () => {
   it("refuses a document whose $refs inline past its budget, by nodes (a fan-out) or by depth (a chain), in a bounded time", () => {
     const fanOut = structuredClone(doc);
-    for (let i = 0; i < 22; i++) fanOut.components.schemas[`Fan${i}`] = { type: "object", properties: { a: { $ref: `#/components/schemas/Fan${i + 1}` }, b: { $ref: `#/components/schemas/Fan${i + 1}` } } };
+    for (let i = 0; i < 22; i++)
+      fanOut.components.schemas[`Fan${i}`] = {
+        type: "object",
+        properties: { a: { $ref: `#/components/schemas/Fan${i + 1}` }, b: { $ref: `#/components/schemas/Fan${i + 1}` } },
+      };
     fanOut.components.schemas.Fan22 = { type: "string" };
     fanOut.paths["/widgets/{id}"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Fan0" };
     expect(() => operationChanges(fanOut, doc)).toThrow(new InlineBudgetExceeded(`its $refs inline to more than ${inlineBudget.nodes} nodes (a $ref fan-out)`));
