@@ -84,7 +84,7 @@ describe("a rerun after a contract update", () => {
     // Implemented: it still declares the operation's handler, as its stub did.
     back.set(
       "deleteGadget.ts",
-      'import type { Handler } from "@authsvc/app-api-server/contract-layer";\nexport const deleteGadget: Handler<"deleteGadget"> = async () => ({ status: 204 });\n',
+      'import type { Handler } from "@authsvc/app-api-server/express";\nexport const deleteGadget: Handler<"deleteGadget"> = async () => ({ status: 204 });\n',
     );
     const kept = planStubs({ table: operations, document: doc, previous: changed, existing: back });
     expect(kept.deletes).toEqual([]);
