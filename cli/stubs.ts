@@ -66,18 +66,11 @@ export function run(argv: string[]): Promise<number> {
   });
 }
 
-/** The directory's previous document, undefined on a first run; a refusal naming the file when it cannot be one. */
+/** The directory's previous document, undefined on a first run; SnapshotError when it cannot be one. */
 function previousOf(dir: string): ApiDocument | undefined {
   const text = readEntry(dir, snapshotFile, maxSnapshotBytes);
-  if (text === null)
-    throw new StubsRefusal(`${join(dir, snapshotFile)} is over ${maxSnapshotBytes} bytes: not read; restore it from version control, or delete it to start over`);
-  try {
-    return text === undefined ? undefined : parseSnapshot(text);
-  } catch (error) {
-    if (error instanceof SnapshotError)
-      throw new StubsRefusal(`${join(dir, snapshotFile)} ${error.message}; restore it from version control, or delete it to start over`);
-    throw error;
-  }
+  if (text === null) throw new SnapshotError(`is over ${maxSnapshotBytes} bytes: not read`);
+  return text === undefined ? undefined : parseSnapshot(text);
 }
 
 /**
@@ -88,9 +81,9 @@ function previousOf(dir: string): ApiDocument | undefined {
 function write(dir: string): { plan: StubPlan; undeleted: Map<string, string> } {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
   mkdirSync(dir, { recursive: true });
-  const previous = previousOf(dir);
   let plan: StubPlan;
   try {
+    const previous = previousOf(dir);
     const existing = new Map<string, string | null>();
     for (const name of modulesToRead(operations, previous)) {
       const text = readEntry(dir, name, maxModuleBytes);
