@@ -6,6 +6,17 @@
 (() => {
   const root = document.documentElement;
   root.classList.add("js");
+
+  // A link from when the whole reference was one page (index.html#tag/notifications/POST/notifications)
+  // opens the page that now has that id: the menu links to every operation and guide.
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted && !document.getElementById(wanted)) {
+    const moved = [...document.querySelectorAll("#sidebar a[href*='#']")].find((a) => decodeURIComponent(a.hash.slice(1)) === wanted);
+    if (moved && moved.pathname !== location.pathname) {
+      location.replace(moved.href);
+      return;
+    }
+  }
   const state = { server: "", language: "curl" };
   window.docsState = state;
 

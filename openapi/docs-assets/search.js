@@ -70,7 +70,7 @@
     summary.textContent = hits.length ? `${hits.length}${hits.length === limit ? "+" : ""} found` : "Nothing found";
     for (const { entry } of hits) {
       const link = document.createElement("a");
-      link.href = `#${entry.route}`;
+      link.href = entry.href;
       const title = document.createElement("span");
       title.textContent = entry.title;
       const where = document.createElement("span");

@@ -1,6 +1,9 @@
 // `npm run docs`: the docs site, a directory (dist/docs/) that works served by any static
 // server or opened from disk, with nothing fetched from elsewhere:
-//   index.html         the guides and the reference as static HTML (page.ts), its stylesheet inlined
+//   index.html         the introduction and the guides as static HTML (page.ts), its stylesheet inlined
+//   changelog.html     the changelog and the versioning policy
+//   <tag>.html         one page per tag with its operations (notifications.html, …)
+//   models.html        what many responses share (the problem body, the rate-limit headers)
 //   docs.js            the pickers, the server choice, the phone menu; loads the rest on demand:
 //   console.js, console-data.js   the try-it console, when a reader presses "Try it"
 //   samples.js         every sample for every server, when a reader picks another server
@@ -21,7 +24,7 @@ import { historyOf } from "./history.js";
 import { guideFile, guideMarkdown, llmsTxt, operationFile, operationMarkdown } from "./llms.js";
 import { plainText, type Section, splitSections } from "./markdown.js";
 import { operationsOf, serversOf, sharedOf, tagsOf } from "./operation.js";
-import { contentSecurityPolicy, indexHtml, mockServer } from "./page.js";
+import { contentSecurityPolicy, linkAcrossPages, mockServer, pageHtml, pageOfIds, pagesOf } from "./page.js";
 import { type Sample, samplesOf } from "./samples.js";
 import { searchIndex } from "./search-index.js";
 import { appendedSections } from "./sections.js";
@@ -71,28 +74,27 @@ const dataScript = (name: string, value: unknown) => `window.${name} = ${JSON.st
 const css = readFileSync(join(assets, "docs.css"), "utf8");
 const title = document.info.title as string;
 const version = document.info.version as string;
-write(
-  "index.html",
-  indexHtml(
-    {
-      title,
-      summary: (document.info.summary as string | undefined) ?? title,
-      version,
-      lead,
-      guides,
-      tags,
-      samples: new Map([...samples].map(([id, list]) => [id, list.filter((s) => s.server === servers[0]!.url)])),
-      history,
-      shared: sharedOf(operations),
-      servers,
-      css,
-    },
-    contentSecurityPolicy(
-      servers.map((s) => s.url),
-      css,
-    ),
+const site = {
+  title,
+  summary: (document.info.summary as string | undefined) ?? title,
+  version,
+  lead,
+  guides: guides.filter((g) => !appended.includes(g)),
+  changelog: appended,
+  tags,
+  samples: new Map([...samples].map(([id, list]) => [id, list.filter((s) => s.server === servers[0]!.url)])),
+  history,
+  shared: sharedOf(operations),
+  servers,
+  css,
+  csp: contentSecurityPolicy(
+    servers.map((s) => s.url),
+    css,
   ),
-);
+};
+const pages = linkAcrossPages(pagesOf(site).map((page) => ({ file: page.file, html: pageHtml(site, page) })));
+for (const page of pages) write(page.file, page.html);
+const pageOf = pageOfIds(pages);
 for (const name of ["docs.js", "console.js", "search.js", "favicon.svg"]) copyFileSync(join(assets, name), join(out, name));
 write(
   "console-data.js",
@@ -119,7 +121,17 @@ write(
   }),
 );
 write("samples.js", dataScript("docsSamples", Object.fromEntries(samples)));
-write("search-index.js", dataScript("docsSearchIndex", searchIndex(guides, operations)));
+write(
+  "search-index.js",
+  dataScript(
+    "docsSearchIndex",
+    searchIndex(guides, operations).map((entry) => {
+      const file = pageOf.get(entry.route);
+      if (!file) throw new Error(`search links to #${entry.route}, which no page has`);
+      return { ...entry, href: `${file}#${entry.route}` };
+    }),
+  ),
+);
 copyFileSync(source, join(out, "openapi.json"));
 mkdirSync(join(out, "postman"), { recursive: true });
 for (const name of readdirSync("generated/postman")) copyFileSync(join("generated/postman", name), join(out, "postman", name));
@@ -154,6 +166,7 @@ const sum = (names: string[]) =>
   );
 const line = (label: string, size: { raw: number; gz: number; br: number }) =>
   console.log(`${label.padEnd(22)} ${kB(size.raw).padStart(8)} raw ${kB(size.gz).padStart(8)} gzip ${kB(size.br).padStart(8)} brotli`);
-for (const name of ["index.html", "docs.js", "console.js", "console-data.js", "samples.js", "search.js", "search-index.js", "openapi.json"]) line(name, sizes.get(name)!);
-line("first view (html, js)", sum(["index.html", "docs.js"]));
+for (const name of [...pages.map((p) => p.file), "docs.js", "console.js", "console-data.js", "samples.js", "search.js", "search-index.js", "openapi.json"])
+  line(name, sizes.get(name)!);
+line("first view (index.html, docs.js)", sum(["index.html", "docs.js"]));
 line("whole site", sum([...sizes.keys()]));

@@ -16,7 +16,7 @@ const statusClass = (status: string) => `status status-${status[0]}xx`;
 function parametersHtml(parameters: Parameter[], where: string, title: string): string {
   const list = parameters.filter((p) => p.in === where);
   if (!list.length) return "";
-  return `<h4>${title}</h4>${fieldsHtml(
+  return `<h3>${title}</h3>${fieldsHtml(
     list.map((p) => ({
       name: p.name,
       type: p.shape.type,
@@ -35,7 +35,7 @@ function securityHtml(operation: Operation): string {
     (s) =>
       `${inlineCode(s.header === "Authorization" ? "Authorization: Bearer <API key>" : `${s.header}: <${s.credential === "apiSecret" ? "API secret" : "API key"}>`)}`,
   );
-  return `<h4>Authentication</h4><p class="auth">${headers.join(" and ")}${operation.security.length > 1 ? ", both" : ""}. <a href="#description/authentication">How keys work</a></p>`;
+  return `<h3>Authentication</h3><p class="auth">${headers.join(" and ")}${operation.security.length > 1 ? ", both" : ""}. <a href="#description/authentication">How keys work</a></p>`;
 }
 
 /** A response: its headers and body, each described here or, when many responses share it, linked to where the page describes it once. */
@@ -73,7 +73,7 @@ function historyHtml(history: OperationHistory | undefined): string {
     )
     .join("");
   const added = history.added ? `<li><span class="release">${escapeHtml(history.added)}</span> added</li>` : "";
-  return `<h4>Changes by release</h4><ul class="history">${changed}${added}</ul>`;
+  return `<h3>Changes by release</h3><ul class="history">${changed}${added}</ul>`;
 }
 
 /** What many responses share, described once: each body schema and each header. */
@@ -81,7 +81,7 @@ export function sharedHtml(shared: Shared): string {
   const models = [...shared.schemas]
     .map(
       ([name, shape]) =>
-        `<section class="model" id="${escapeHtml(modelRoute(name))}"><h3>${escapeHtml(name)}</h3>${shape.description ? renderMarkdown(shape.description) : ""}${shapeHtml(shape)}</section>`,
+        `<section class="model" id="${escapeHtml(modelRoute(name))}"><h2>${escapeHtml(name)}</h2>${shape.description ? renderMarkdown(shape.description) : ""}${shapeHtml(shape)}</section>`,
     )
     .join("");
   const headers = [...shared.headers]
@@ -90,7 +90,7 @@ export function sharedHtml(shared: Shared): string {
         `<li class="field" id="${escapeHtml(headerRoute(component))}"><div class="field-head">${inlineCode(h.name)} <span class="type">${escapeHtml(h.type)}</span></div>${h.description ? `<div class="field-text">${renderMarkdown(h.description)}</div>` : ""}</li>`,
     )
     .join("");
-  return `${models}${headers ? `<section class="model" id="headers"><h3>Response headers</h3><ul class="fields">${headers}</ul></section>` : ""}`;
+  return `${models}${headers ? `<section class="model" id="headers"><h2>Response headers</h2><ul class="fields">${headers}</ul></section>` : ""}`;
 }
 
 /** The request samples of the default server: every language × example, the first of each shown. */
@@ -107,31 +107,31 @@ function samplesHtml(operation: Operation, samples: Sample[]): string {
         `<pre class="code sample" tabindex="0" data-language="${s.language}" data-example="${escapeHtml(s.example)}" aria-label="${escapeHtml(`${languages.find((l) => l.id === s.language)!.label} sample`)}"${i === 0 ? "" : " hidden"}><code>${escapeHtml(s.source.replace(/\n$/, ""))}</code></pre>`,
     )
     .join("");
-  return `<div class="sample-panel" data-operation="${escapeHtml(id)}"><h4 class="panel-title">Request</h4><div class="pickers">${languagePicker}${picker}</div>${blocks}<div class="console-bar"><button type="button" class="try-it" aria-controls="console-${escapeHtml(id)}" aria-expanded="false" hidden>Try it</button></div><div class="console-slot" id="console-${escapeHtml(id)}"></div></div>`;
+  return `<div class="sample-panel" data-operation="${escapeHtml(id)}"><h3 class="panel-title">Request</h3><div class="pickers">${languagePicker}${picker}</div>${blocks}<div class="console-bar"><button type="button" class="try-it" aria-controls="console-${escapeHtml(id)}" aria-expanded="false" hidden>Try it</button></div><div class="console-slot" id="console-${escapeHtml(id)}"></div></div>`;
 }
 
 function responseSampleHtml(operation: Operation): string {
   const success = operation.responses.find((r) => /^2/.test(r.status) && r.examples.length);
   if (!success) return "";
-  return `<div class="response-sample"><h4 class="panel-title">Response <span class="${statusClass(success.status)}">${success.status}</span></h4>${codeBlock(json(success.examples[0]!.value), "json")}</div>`;
+  return `<div class="response-sample"><h3 class="panel-title">Response <span class="${statusClass(success.status)}">${success.status}</span></h3>${codeBlock(json(success.examples[0]!.value), "json")}</div>`;
 }
 
 export function operationHtml(operation: Operation, samples: Sample[], history: OperationHistory | undefined, shared: Shared): string {
   const rules = operation.crossFieldRules.length
-    ? `<h4>Rules the schema cannot state</h4><ul class="rules">${operation.crossFieldRules.map((r) => `<li>${renderInline(r.description)} <span class="${statusClass(String(r.status))}">${r.status}</span> ${inlineCode(r.code)}</li>`).join("")}</ul>`
+    ? `<h3>Rules the schema cannot state</h3><ul class="rules">${operation.crossFieldRules.map((r) => `<li>${renderInline(r.description)} <span class="${statusClass(String(r.status))}">${r.status}</span> ${inlineCode(r.code)}</li>`).join("")}</ul>`
     : "";
   const body = operation.requestBody
-    ? `<h4>Request body <span class="type">${escapeHtml(operation.requestBody.contentType)}</span>${operation.requestBody.required ? ' <span class="required">required</span>' : ""}</h4>${operation.requestBody.description ? renderMarkdown(operation.requestBody.description) : ""}${shapeHtml(operation.requestBody.shape)}`
+    ? `<h3>Request body <span class="type">${escapeHtml(operation.requestBody.contentType)}</span>${operation.requestBody.required ? ' <span class="required">required</span>' : ""}</h3>${operation.requestBody.description ? renderMarkdown(operation.requestBody.description) : ""}${shapeHtml(operation.requestBody.shape)}`
     : "";
   return `<section class="operation" id="${escapeHtml(operation.route)}" aria-labelledby="${escapeHtml(`${operation.route}/title`)}">
 <div class="op-text">
-<h3 id="${escapeHtml(`${operation.route}/title`)}">${escapeHtml(operation.summary)}${deprecatedBadge(operation.deprecated)}</h3>
+<h2 id="${escapeHtml(`${operation.route}/title`)}">${escapeHtml(operation.summary)}${deprecatedBadge(operation.deprecated)}</h2>
 <p class="endpoint"><span class="method method-${operation.method.toLowerCase()}">${operation.method}</span> ${inlineCode(operation.path)}</p>
 ${renderMarkdown(operation.description)}
 ${securityHtml(operation)}
 ${parametersHtml(operation.parameters, "path", "Path parameters")}${parametersHtml(operation.parameters, "query", "Query parameters")}${parametersHtml(operation.parameters, "header", "Header parameters")}
 ${body}${rules}
-<h4>Responses</h4><ul class="responses">${operation.responses.map((r) => responseHtml(operation, r, shared)).join("")}</ul>
+<h3>Responses</h3><ul class="responses">${operation.responses.map((r) => responseHtml(operation, r, shared)).join("")}</ul>
 ${historyHtml(history)}
 </div>
 <div class="op-samples">${samplesHtml(operation, samples)}${responseSampleHtml(operation)}</div>

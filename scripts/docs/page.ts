@@ -1,12 +1,14 @@
-// The docs page, index.html: the guides and the whole reference as static HTML, written at
-// build time, so a reader sees Getting started or a linked operation as soon as the HTML has
-// arrived (no script renders it). Its stylesheet is inlined (one request less before the first
-// paint) and allowed by its hash in the Content-Security-Policy; docs.js (deferred) only wires
-// the pickers, the server choice, the phone menu and loads the console and search when the
-// reader opens them.
+// The docs site's pages, written at build time as static HTML, so a reader sees Getting
+// started or a linked operation as soon as its page has arrived (no script renders it):
+// index.html (the introduction and the guides), changelog.html (the changelog and the
+// versioning policy), one page per tag of the document with its operations
+// (`notifications.html`, …), models.html (what many responses share). Every page carries the
+// same menu. Its stylesheet is inlined (one request less before the first paint) and allowed
+// by its hash in the Content-Security-Policy; docs.js (deferred) only wires the pickers, the
+// server choice, the phone menu and loads the console and search when the reader opens them.
 import { createHash } from "node:crypto";
-import { escapeHtml, renderMarkdown, type Section } from "./markdown.js";
 import type { History } from "./history.js";
+import { escapeHtml, renderMarkdown, type Section } from "./markdown.js";
 import type { Server, Shared, tagsOf } from "./operation.js";
 import { operationHtml, sharedHtml } from "./operation-html.js";
 import type { Sample } from "./samples.js";
@@ -14,7 +16,7 @@ import type { Sample } from "./samples.js";
 /** Where the console and the samples start: the local mock `npx authsvc-api mock` serves. */
 export const mockServer = "http://127.0.0.1:4010/v1";
 
-/** Files of the site the page links to (built beside it). */
+/** Files of the site the menu links to (built beside the pages). */
 export const downloads = [
   { href: "openapi.json", label: "OpenAPI document (openapi.json)" },
   { href: "postman/collection.json", label: "Postman collection" },
@@ -45,105 +47,163 @@ export function contentSecurityPolicy(servers: string[], css: string): string {
 
 type Tag = ReturnType<typeof tagsOf>[number];
 
-export interface PageInput {
+export interface SiteInput {
   title: string;
   summary: string;
   version: string;
   /** The introduction's text before its first section. */
   lead: string;
+  /** The guides of index.html, and those of changelog.html. */
   guides: Section[];
+  changelog: Section[];
   tags: Tag[];
   samples: Map<string, Sample[]>;
   history: History;
   shared: Shared;
   servers: Server[];
   css: string;
+  csp: string;
 }
 
-function sidebar(input: PageInput): string {
-  const guides = input.guides.map((g) => `<li><a href="#${escapeHtml(g.id)}">${escapeHtml(g.title)}</a></li>`).join("");
-  const tags = input.tags
+/** A page of the site: its file, its title (the h1 and the window's), and its content. */
+export interface Page {
+  file: string;
+  title: string;
+  main: string;
+}
+
+export const tagFile = (tag: Tag) => `${tag.route.replace(/^tag\//, "")}.html`;
+export const changelogFile = "changelog.html";
+export const modelsFile = "models.html";
+
+function sidebar(site: SiteInput, current: string): string {
+  const link = (file: string, id: string, content: string, className = "") =>
+    `<a${className ? ` class="${className}"` : ""} href="${file}#${escapeHtml(id)}"${file === current && className === "nav-page" ? ' aria-current="page"' : ""}>${content}</a>`;
+  const guides = [...site.guides.map((g) => ["index.html", g] as const), ...site.changelog.map((g) => [changelogFile, g] as const)]
+    .map(([file, g]) => `<li>${link(file, g.id, escapeHtml(g.title))}</li>`)
+    .join("");
+  const tags = site.tags
     .map(
       (tag) =>
-        `<li><a class="nav-tag" href="#${escapeHtml(tag.route)}">${escapeHtml(tag.name)}</a><ul>${tag.operations
+        `<li>${link(tagFile(tag), tag.route, escapeHtml(tag.name), "nav-page")}<ul>${tag.operations
           .map(
             (o) =>
-              `<li><a href="#${escapeHtml(o.route)}"><span class="method method-${o.method.toLowerCase()}">${o.method}</span> <span class="nav-summary">${escapeHtml(o.summary)}</span></a></li>`,
+              `<li>${link(tagFile(tag), o.route, `<span class="method method-${o.method.toLowerCase()}">${o.method}</span> <span class="nav-summary">${escapeHtml(o.summary)}</span>`)}</li>`,
           )
           .join("")}</ul></li>`,
     )
     .join("");
-  const shared = `<li><a class="nav-tag" href="#models">Shared by many responses</a></li>`;
-  const servers = input.servers.map((s) => `<option value="${escapeHtml(s.url)}">${escapeHtml(s.description)}</option>`).join("");
+  const servers = site.servers.map((s) => `<option value="${escapeHtml(s.url)}">${escapeHtml(s.description)}</option>`).join("");
   return `<nav id="sidebar" class="sidebar" aria-label="Contents">
 <div class="server-choice" hidden><label for="server-picker">Server for samples and console</label><select id="server-picker">${servers}</select></div>
 <p class="nav-heading" id="nav-guides">Guides</p><ul aria-labelledby="nav-guides">${guides}</ul>
-<p class="nav-heading" id="nav-reference">Reference</p><ul class="nav-tags" aria-labelledby="nav-reference">${tags}${shared}</ul>
+<p class="nav-heading" id="nav-reference">Reference</p><ul class="nav-tags" aria-labelledby="nav-reference">${tags}<li>${link(modelsFile, "models", "Shared by many responses", "nav-page")}</li></ul>
 <p class="nav-heading" id="nav-downloads">Downloads</p><ul aria-labelledby="nav-downloads">${downloads.map((d) => `<li><a href="${d.href}">${escapeHtml(d.label)}</a></li>`).join("")}</ul>
 </nav>`;
 }
 
-/** The version line: which release of the contract the page documents, and whether it carries changes not yet released. */
-function versionLine(input: PageInput): string {
-  const unreleased = Object.values(input.history.operations).some((o) => o.changes.some((c) => c.version === "Unreleased"));
-  const released = input.history.releases.some((r) => r.version === input.version);
-  return `<p class="documents">This page documents version <strong>${escapeHtml(input.version)}</strong> of the API${
-    released ? ` (released ${escapeHtml(input.history.releases.find((r) => r.version === input.version)!.date)})` : ""
-  }${unreleased ? ", with changes not yet released (marked <em>Unreleased</em> on their operations)" : ""}. Every release: <a href="#description/changelog">Changelog</a>.</p>`;
+/** Which release of the contract the site documents, and whether it carries changes not yet released. */
+function versionLine(site: SiteInput): string {
+  const unreleased = Object.values(site.history.operations).some((o) => o.changes.some((c) => c.version === "Unreleased"));
+  const release = site.history.releases.find((r) => r.version === site.version);
+  return `<p class="documents">These pages document version <strong>${escapeHtml(site.version)}</strong> of the API${
+    release?.date ? ` (released ${escapeHtml(release.date)})` : ""
+  }${unreleased ? ", with changes not yet released (marked <em>Unreleased</em> on their operations)" : ""}. Every release: <a href="${changelogFile}#description/changelog">Changelog</a>.</p>`;
 }
 
-export function indexHtml(input: PageInput, csp: string): string {
-  // Every heading id of the guides, so that two alike (a changelog's "Added") stay distinct.
-  const ids = new Set(input.guides.map((g) => g.id));
-  const guides = input.guides
+const guideHeading = (g: Section) =>
+  `<h2 id="${escapeHtml(g.id)}/title">${escapeHtml(g.title)} <a class="anchor" href="#${escapeHtml(g.id)}" aria-label="Link to ${escapeHtml(g.title)}">#</a></h2>`;
+
+function guidesHtml(guides: Section[]): string {
+  // Every heading id of the page, so that two alike (a changelog's "Added") stay distinct.
+  const ids = new Set(guides.map((g) => g.id));
+  return guides
     .map(
       (g) =>
         `<section class="guide" id="${escapeHtml(g.id)}" aria-labelledby="${escapeHtml(g.id)}/title">${guideHeading(g)}${renderMarkdown(g.markdown, { idPrefix: "description/", topLevel: 2, ids })}</section>`,
     )
     .join("\n");
-  const reference = input.tags
-    .map(
-      (tag) =>
-        `<section class="tag" id="${escapeHtml(tag.route)}" aria-labelledby="${escapeHtml(tag.route)}/title"><h2 id="${escapeHtml(tag.route)}/title">${escapeHtml(tag.name)}</h2>${tag.description ? renderMarkdown(tag.description) : ""}\n${tag.operations
-          .map((o) => operationHtml(o, input.samples.get(o.operationId) ?? [], input.history.operations[`${o.method} ${o.path}`], input.shared))
-          .join("\n")}</section>`,
-    )
-    .join("\n");
-  const shared = `<section class="tag" id="models" aria-labelledby="models/title"><h2 id="models/title">Shared by many responses</h2><p>The error body and the headers that many answers carry, described once.</p>${sharedHtml(input.shared)}</section>`;
+}
+
+/** Every page of the site, its content written; `pageHtml` wraps each in the shell. */
+export function pagesOf(site: SiteInput): Page[] {
+  return [
+    {
+      file: "index.html",
+      title: site.title,
+      main: `<header class="intro"><h1>${escapeHtml(site.title)}</h1>${versionLine(site)}${renderMarkdown(site.lead)}</header>\n${guidesHtml(site.guides)}`,
+    },
+    { file: changelogFile, title: "Changelog and versions", main: `<h1>Changelog and versions</h1>${versionLine(site)}\n${guidesHtml(site.changelog)}` },
+    ...site.tags.map((tag) => ({
+      file: tagFile(tag),
+      title: tag.name,
+      main: `<header class="tag" id="${escapeHtml(tag.route)}"><h1>${escapeHtml(tag.name)}</h1>${tag.description ? renderMarkdown(tag.description) : ""}</header>\n${tag.operations
+        .map((o) => operationHtml(o, site.samples.get(o.operationId) ?? [], site.history.operations[`${o.method} ${o.path}`], site.shared))
+        .join("\n")}`,
+    })),
+    {
+      file: modelsFile,
+      title: "Shared by many responses",
+      main: `<header class="tag" id="models"><h1>Shared by many responses</h1><p>The error body and the headers that many answers carry, described once and linked from each response.</p></header>${sharedHtml(site.shared)}`,
+    },
+  ];
+}
+
+/** A page in the site's shell: head, top bar, content, menu. */
+export function pageHtml(site: SiteInput, page: Page): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(site.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="description" content="${escapeHtml(input.summary)}">
-<title>${escapeHtml(input.title)}</title>
+<meta name="description" content="${escapeHtml(site.summary)}">
+<title>${escapeHtml(page.title === site.title ? site.title : `${page.title} · ${site.title}`)}</title>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
-<style>${input.css}</style>
+<style>${site.css}</style>
 <script src="docs.js" defer></script>
 </head>
 <body>
-<a class="skip" href="#content">Skip to the content</a>
+<a class="skip" href="#sidebar">Skip to the contents menu</a>
 <header class="topbar">
 <button type="button" class="menu-button" aria-controls="sidebar" aria-expanded="false" hidden>Menu</button>
-<a class="brand" href="#top">${escapeHtml(input.title)}</a>
-<span class="version-badge">v${escapeHtml(input.version)}</span>
+<a class="brand" href="index.html">${escapeHtml(site.title)}</a>
+<span class="version-badge">v${escapeHtml(site.version)}</span>
 <button type="button" class="search-button" aria-haspopup="dialog" hidden>Search <kbd>/</kbd></button>
 </header>
 <div class="layout">
-${sidebar(input)}
-<main id="content" tabindex="-1">
-<header class="intro" id="top"><h1>${escapeHtml(input.title)}</h1>${versionLine(input)}${renderMarkdown(input.lead)}</header>
-${guides}
-${reference}
-${shared}
+<main id="content">
+${page.main}
 </main>
+${sidebar(site, page.file)}
 </div>
 </body>
 </html>
 `;
 }
 
-const guideHeading = (g: Section) =>
-  `<h2 id="${escapeHtml(g.id)}/title">${escapeHtml(g.title)} <a class="anchor" href="#${escapeHtml(g.id)}" aria-label="Link to ${escapeHtml(g.title)}">#</a></h2>`;
+/** The page each id of the site is on (the first, should two pages have one alike). */
+export function pageOfIds(pages: { file: string; html: string }[]): Map<string, string> {
+  const home = new Map<string, string>();
+  for (const page of pages) for (const [, id] of page.html.matchAll(/\sid="([^"]+)"/g)) if (!home.has(id!)) home.set(id!, page.file);
+  return home;
+}
+
+/**
+ * Links between pages: a link to `#id` whose id is on another page of the site becomes
+ * `page.html#id` (a description links `#description/authentication` wherever it is shown).
+ * Throws for a link to an id no page has.
+ */
+export function linkAcrossPages(pages: { file: string; html: string }[]): { file: string; html: string }[] {
+  const home = pageOfIds(pages);
+  return pages.map((page) => ({
+    file: page.file,
+    html: page.html.replace(/href="#([^"]*)"/g, (whole, id: string) => {
+      if (id === "" || page.html.includes(` id="${id}"`)) return whole;
+      const file = home.get(id);
+      if (!file) throw new Error(`${page.file} links to #${id}, which no page of the site has`);
+      return `href="${file}#${id}"`;
+    }),
+  }));
+}
