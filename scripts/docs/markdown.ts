@@ -65,8 +65,10 @@ md.renderer.rules.fence = (tokens, i) => codeBlock(tokens[i]!.content, tokens[i]
 md.renderer.rules.code_block = (tokens, i) => codeBlock(tokens[i]!.content);
 md.renderer.rules.table_open = () => '<div class="table-wrap" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => "</table></div>\n";
+/** Files the site itself ships, which its Markdown may link to (`postman/collection.json`, `llms.txt`, a page). */
+const siteFile = /^(openapi\.json|llms\.txt|postman\/|guides\/|operations\/|[a-z0-9-]+\.html)/;
 // A link into the repository (`docs/versioning.md`, `../README.md`) has no page here: its text stays, the link goes.
-const isRepositoryLink = (href: string) => !/^(#|[a-z][a-z0-9+.-]*:)/i.test(href);
+const isRepositoryLink = (href: string) => !/^(#|[a-z][a-z0-9+.-]*:)/i.test(href) && !siteFile.test(href);
 md.renderer.rules.link_open = (tokens, i, options, env, self) => {
   const href = String(tokens[i]!.attrGet("href") ?? "");
   if (!isRepositoryLink(href)) return defaultLinkOpen(tokens, i, options, env, self);
