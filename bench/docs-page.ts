@@ -8,7 +8,7 @@
 //   - first contentful paint of the landing page;
 //   - Getting started shown: its heading painted inside the first screen of the landing page;
 //   - a deep-linked operation shown: POST /notifications opened by its link, its heading
-//     painted inside the screen (ours `#tag/notifications/POST/notifications`, Redoc's
+//     painted inside the screen (ours `notifications.html#tag/notifications/POST/notifications`, Redoc's
 //     `#/notifications/createnotification`);
 //   - bytes of the first view (every file the landing page loads), raw, gzip -9 and brotli 11;
 // and Lighthouse (the `lighthouse` package, its default mobile emulation and simulated
@@ -50,7 +50,7 @@ const compress = (raw: Buffer) => ({
 interface Subject {
   name: string;
   dir: string;
-  /** The hash that opens POST /notifications. */
+  /** The link (from the site's root) that opens POST /notifications. */
   operation: string;
   server?: StaticServer;
 }
@@ -73,7 +73,7 @@ function build(): Subject[] {
   writeFileSync(join(redoc, "index.html.br"), br);
   writeFileSync(join(redoc, "index.html.gz"), gz);
   return [
-    { name: "this page", dir: page, operation: "#tag/notifications/POST/notifications" },
+    { name: "this page", dir: page, operation: "notifications.html#tag/notifications/POST/notifications" },
     { name: "Redoc, inline build", dir: redoc, operation: "#/notifications/createnotification" },
   ];
 }
@@ -138,7 +138,15 @@ async function measure(browser: Browser, subject: Subject, width: number): Promi
     },
     { raw: 0, gz: 0, br: 0, requests: 0 },
   );
-  return { firstPaint: landing.firstPaint, gettingStarted: landing.shown.gettingStarted!, operation: deep.shown.operation!, bytes };
+  // The frame a heading is first laid out on screen is painted after its animation-frame
+  // callback: nothing is seen before the page's first contentful paint.
+  const deepPaint = deep.firstPaint;
+  return {
+    firstPaint: landing.firstPaint,
+    gettingStarted: Math.max(landing.shown.gettingStarted!, landing.firstPaint),
+    operation: Math.max(deep.shown.operation!, deepPaint),
+    bytes,
+  };
 }
 
 /** A free loopback port (for Chromium's DevTools endpoint, which Lighthouse drives). */

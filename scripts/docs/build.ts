@@ -1,7 +1,7 @@
 // `npm run docs`: the docs site, a directory (dist/docs/) that works served by any static
 // server or opened from disk, with nothing fetched from elsewhere:
-//   index.html         the introduction and the guides as static HTML (page.ts), its stylesheet inlined
-//   changelog.html     the changelog and the versioning policy
+//   index.html         the introduction and Getting started as static HTML (page.ts), its stylesheet inlined
+//   <guide>.html       one page per further guide: clients.html, limits.html, … changelog.html
 //   <tag>.html         one page per tag with its operations (notifications.html, …)
 //   models.html        what many responses share (the problem body, the rate-limit headers)
 //   docs.js            the pickers, the server choice, the phone menu; loads the rest on demand:
@@ -79,8 +79,7 @@ const site = {
   summary: (document.info.summary as string | undefined) ?? title,
   version,
   lead,
-  guides: guides.filter((g) => !appended.includes(g)),
-  changelog: appended,
+  guides,
   tags,
   samples: new Map([...samples].map(([id, list]) => [id, list.filter((s) => s.server === servers[0]!.url)])),
   history,

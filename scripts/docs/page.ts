@@ -1,9 +1,10 @@
 // The docs site's pages, written at build time as static HTML, so a reader sees Getting
 // started or a linked operation as soon as its page has arrived (no script renders it):
-// index.html (the introduction and the guides), changelog.html (the changelog and the
-// versioning policy), one page per tag of the document with its operations
-// (`notifications.html`, …), models.html (what many responses share). Every page carries the
-// same menu. Its stylesheet is inlined (one request less before the first paint) and allowed
+// index.html (the introduction and Getting started), one page per further guide
+// (`clients.html`, `limits.html`, … `changelog.html`), one per tag of the document with its
+// operations (`notifications.html`, …), models.html (what many responses share). Small pages
+// keep a slow phone's main thread free: one page of everything blocked it for over a second.
+// Every page carries the same menu. Its stylesheet is inlined (one request less before the first paint) and allowed
 // by its hash in the Content-Security-Policy; docs.js (deferred) only wires the pickers, the
 // server choice, the phone menu and loads the console and search when the reader opens them.
 import { createHash } from "node:crypto";
@@ -53,9 +54,8 @@ export interface SiteInput {
   version: string;
   /** The introduction's text before its first section. */
   lead: string;
-  /** The guides of index.html, and those of changelog.html. */
+  /** The guides, in reading order: the first shares index.html with the introduction. */
   guides: Section[];
-  changelog: Section[];
   tags: Tag[];
   samples: Map<string, Sample[]>;
   history: History;
@@ -73,15 +73,14 @@ export interface Page {
 }
 
 export const tagFile = (tag: Tag) => `${tag.route.replace(/^tag\//, "")}.html`;
-export const changelogFile = "changelog.html";
 export const modelsFile = "models.html";
+/** The page of a guide: index.html for the first, `<slug>.html` (`limits.html`) for the others. */
+export const guideFile = (guides: Section[], guide: Section) => (guide === guides[0] ? "index.html" : `${guide.id.replace(/^description\//, "")}.html`);
 
 function sidebar(site: SiteInput, current: string): string {
   const link = (file: string, id: string, content: string, className = "") =>
     `<a${className ? ` class="${className}"` : ""} href="${file}#${escapeHtml(id)}"${file === current && className === "nav-page" ? ' aria-current="page"' : ""}>${content}</a>`;
-  const guides = [...site.guides.map((g) => ["index.html", g] as const), ...site.changelog.map((g) => [changelogFile, g] as const)]
-    .map(([file, g]) => `<li>${link(file, g.id, escapeHtml(g.title))}</li>`)
-    .join("");
+  const guides = site.guides.map((g) => `<li>${link(guideFile(site.guides, g), g.id, escapeHtml(g.title), "nav-page")}</li>`).join("");
   const tags = site.tags
     .map(
       (tag) =>
@@ -108,32 +107,36 @@ function versionLine(site: SiteInput): string {
   const release = site.history.releases.find((r) => r.version === site.version);
   return `<p class="documents">These pages document version <strong>${escapeHtml(site.version)}</strong> of the API${
     release?.date ? ` (released ${escapeHtml(release.date)})` : ""
-  }${unreleased ? ", with changes not yet released (marked <em>Unreleased</em> on their operations)" : ""}. Every release: <a href="${changelogFile}#description/changelog">Changelog</a>.</p>`;
+  }${unreleased ? ", with changes not yet released (marked <em>Unreleased</em> on their operations)" : ""}. Every release: <a href="#description/changelog">Changelog</a>.</p>`;
 }
 
-const guideHeading = (g: Section) =>
-  `<h2 id="${escapeHtml(g.id)}/title">${escapeHtml(g.title)} <a class="anchor" href="#${escapeHtml(g.id)}" aria-label="Link to ${escapeHtml(g.title)}">#</a></h2>`;
+const guideHeading = (g: Section, level: 1 | 2) =>
+  `<h${level} id="${escapeHtml(g.id)}/title">${escapeHtml(g.title)} <a class="anchor" href="#${escapeHtml(g.id)}" aria-label="Link to ${escapeHtml(g.title)}">#</a></h${level}>`;
 
-function guidesHtml(guides: Section[]): string {
-  // Every heading id of the page, so that two alike (a changelog's "Added") stay distinct.
-  const ids = new Set(guides.map((g) => g.id));
-  return guides
-    .map(
-      (g) =>
-        `<section class="guide" id="${escapeHtml(g.id)}" aria-labelledby="${escapeHtml(g.id)}/title">${guideHeading(g)}${renderMarkdown(g.markdown, { idPrefix: "description/", topLevel: 2, ids })}</section>`,
-    )
-    .join("\n");
+/** A guide as a section, its heading at `level`; `ids` are the page's ids so far (two headings alike, a changelog's "Added", stay distinct). */
+function guideHtml(g: Section, level: 1 | 2, ids: Set<string>): string {
+  ids.add(g.id);
+  return `<section class="guide" id="${escapeHtml(g.id)}" aria-labelledby="${escapeHtml(g.id)}/title">${guideHeading(g, level)}${renderMarkdown(g.markdown, { idPrefix: "description/", topLevel: level + 1, ids })}</section>`;
+}
+
+/** Links to the guides before and after this one, in reading order. */
+function guideSteps(guides: Section[], i: number): string {
+  const step = (g: Section | undefined, label: string) =>
+    g ? `<a href="${guideFile(guides, g)}#${escapeHtml(g.id)}">${label}: ${escapeHtml(g.title)}</a>` : "<span></span>";
+  return `<nav class="steps" aria-label="Guides before and after">${step(guides[i - 1], "Previous")}${step(guides[i + 1], "Next")}</nav>`;
 }
 
 /** Every page of the site, its content written; `pageHtml` wraps each in the shell. */
 export function pagesOf(site: SiteInput): Page[] {
   return [
-    {
-      file: "index.html",
-      title: site.title,
-      main: `<header class="intro"><h1>${escapeHtml(site.title)}</h1>${versionLine(site)}${renderMarkdown(site.lead)}</header>\n${guidesHtml(site.guides)}`,
-    },
-    { file: changelogFile, title: "Changelog and versions", main: `<h1>Changelog and versions</h1>${versionLine(site)}\n${guidesHtml(site.changelog)}` },
+    ...site.guides.map((g, i) => ({
+      file: guideFile(site.guides, g),
+      title: i === 0 ? site.title : g.title,
+      main:
+        i === 0
+          ? `<header class="intro"><h1>${escapeHtml(site.title)}</h1>${versionLine(site)}${renderMarkdown(site.lead)}</header>\n${guideHtml(g, 2, new Set())}${guideSteps(site.guides, i)}`
+          : `${guideHtml(g, 1, new Set())}${guideSteps(site.guides, i)}`,
+    })),
     ...site.tags.map((tag) => ({
       file: tagFile(tag),
       title: tag.name,

@@ -78,7 +78,9 @@ const expected = operations().map(({ method, path, op }) => {
 });
 const notifications = expected.find((e) => e.method === "POST" && e.path === "/notifications")!;
 const guides = ["Getting started", "Clients", "Authentication", "Errors", "Limits", "Retries and idempotency", "Request ids", "Changelog", "Versions and deprecation"];
-const pageFiles = ["index.html", "changelog.html", ...new Set(expected.map((e) => e.file)), "models.html"];
+/** The page of each guide (`limits.html`), Getting started's being index.html. */
+const guideFile = (title: string) => (title === "Getting started" ? "index.html" : `${slug(title)}.html`);
+const pageFiles = [...guides.map(guideFile), ...new Set(expected.map((e) => e.file)), "models.html"];
 
 let browser: Browser;
 let server: StaticServer;
@@ -482,12 +484,14 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
   it("opens a section or an operation by its link with its heading in view below the top bar, the old one-page links too", async () => {
     const on = await trackedPage({ viewport: { width: 390, height: 844 } });
     for (const [url, heading, file] of [
-      [`${server.url}index.html#description/limits`, "description/limits/title", "index.html"],
+      [`${server.url}limits.html#description/limits`, "description/limits/title", "limits.html"],
+      [`${server.url}limits.html#description/failed-authentication-401-then-429`, "description/failed-authentication-401-then-429", "limits.html"],
       [`${server.url}changelog.html#description/changelog`, "description/changelog/title", "changelog.html"],
       [`${server.url}${notifications.file}#${notifications.route}`, `${notifications.route}/title`, notifications.file],
       // From when the reference was one page: the page that has the id opens.
       [`${server.url}#${notifications.route}`, `${notifications.route}/title`, notifications.file],
       [`${server.url}index.html#description/changelog`, "description/changelog/title", "changelog.html"],
+      [`${server.url}#description/limits`, "description/limits/title", "limits.html"],
     ] as const) {
       await on.goto("about:blank");
       await on.goto(url);
@@ -498,18 +502,17 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
       const atTop = await on.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("h1, h2, h3")?.textContent ?? null, [box.x + 4, box.y + box.height / 2]);
       expect(atTop, `${url}: the heading, not the top bar, is at its place`).not.toBeNull();
     }
-    await on.screenshot({ path: join(shots, "390-operation.png") });
     await on.context().close();
   }, 60_000);
 
   it("search finds guide sections by words of their text and operations by their fields, each hit a link to its page; a word on no page finds nothing", async () => {
     const on = await trackedPage();
     for (const [query, title, file] of [
-      ["backoff", "Retries and idempotency", "index.html"],
-      ["128 characters", "Request ids", "index.html"],
-      ["Retry-After", "Rate limit: 429 and Retry-After", "index.html"],
+      ["backoff", "Retries and idempotency", "retries-and-idempotency.html"],
+      ["128 characters", "Request ids", "request-ids.html"],
+      ["Retry-After", "Rate limit: 429 and Retry-After", "limits.html"],
       ["close_text", notifications.summary, notifications.file],
-      ["deprecation", "Versions and deprecation", "changelog.html"],
+      ["deprecation", "Versions and deprecation", "versions-and-deprecation.html"],
     ] as const) {
       await on.goto(`${server.url}widgets.html`);
       await on.keyboard.press("/");
@@ -610,7 +613,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
 
   it("has a Clients section: the typed client (its sample runs against the mock), the Postman collection and environments, the generators CI runs", async () => {
     const on = await trackedPage();
-    await on.goto(`${server.url}index.html#description/clients`);
+    await on.goto(`${server.url}clients.html#description/clients`);
     const section = on.locator('section[id="description/clients"]');
     await section.getByRole("heading", { name: /^Clients/ }).waitFor();
     const text = await section.innerText();
@@ -639,10 +642,12 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
   }, 120_000);
 
   it("over the whole run: no console error, no request outside the directory, no 404", async () => {
-    const on = await trackedPage();
-    await open(on, notifications);
-    await on.screenshot({ path: join(shots, "1440-operation.png") });
-    await on.context().close();
+    for (const width of [1440, 390]) {
+      const on = await trackedPage({ viewport: { width, height: width === 1440 ? 1000 : 844 } });
+      await open(on, notifications);
+      await on.screenshot({ path: join(shots, `${width}-operation.png`) });
+      await on.context().close();
+    }
     expect(consoleErrors).toEqual([]);
     expect(outside).toEqual([]);
     expect(server.served.filter((s) => s.status === 404)).toEqual([]);
