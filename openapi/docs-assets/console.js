@@ -43,9 +43,9 @@
       ...data.servers.map((s) => element("option", { value: s.url, text: `${s.description} (${s.url})` })),
     );
     serverSelect.value = server.url;
-    form.append(element("h5", { text: `${operation.method} ${operation.path}` }), field(`${prefix}-server`, "Server", serverSelect));
+    form.append(element("h4", { text: `${operation.method} ${operation.path}` }), field(`${prefix}-server`, "Server", serverSelect));
 
-    form.append(element("h5", { text: "Credentials" }));
+    form.append(element("h4", { text: "Credentials" }));
     const note = element("p", { class: "console-note", text: credentialNote(server) });
     const credentials = operation.security.map((security, i) => {
       const input = element("input", {
@@ -66,7 +66,7 @@
       return { parameter, input };
     });
     if (parameters.length) {
-      form.append(element("h5", { text: "Parameters" }));
+      form.append(element("h4", { text: "Parameters" }));
       for (const { parameter, input } of parameters) form.append(field(input.id, `${parameter.name} (${parameter.in}${parameter.required ? ", required" : ""})`, input));
     }
 
@@ -76,7 +76,7 @@
       const example = operation.examples.find((e) => e.key === picker?.value) ?? operation.examples[0];
       body = element("textarea", { id: `${prefix}-body`, spellcheck: "false" });
       body.value = JSON.stringify(example.value, null, 2);
-      form.append(element("h5", { text: "Body" }), field(body.id, "JSON body (the example chosen above; edit freely)", body));
+      form.append(element("h4", { text: "Body" }), field(body.id, "JSON body (the example chosen above; edit freely)", body));
     }
 
     const send = element("button", { type: "submit", class: "send", text: `Send ${operation.method} ${operation.path}` });

@@ -4,9 +4,6 @@
 // (console.js), the other servers' samples (samples.js) and search (search.js) only when the
 // reader asks for them. Classic scripts, not modules, so the page works opened from disk.
 (() => {
-  const root = document.documentElement;
-  root.classList.add("js");
-
   // A link from when the whole reference was one page (index.html#tag/notifications/POST/notifications)
   // opens the page that now has that id: the menu links to every operation and guide.
   const wanted = decodeURIComponent(location.hash.slice(1));
@@ -116,7 +113,8 @@
     });
   }
 
-  // The phone menu: the sidebar over the page, closed again by a link or Escape.
+  // The phone menu: the sidebar over the page, closed again by a link or Escape. (Without
+  // this script the Menu link jumps to the sidebar, which CSS shows as the link's target.)
   const menu = document.querySelector(".menu-button");
   const sidebar = document.getElementById("sidebar");
   const narrow = matchMedia("(max-width: 900px)");
@@ -124,13 +122,13 @@
     sidebar.classList.toggle("open", open);
     menu.setAttribute("aria-expanded", String(open));
   };
-  const showMenuButton = () => {
-    menu.hidden = !narrow.matches;
-    if (!narrow.matches) setMenu(false);
-  };
-  narrow.addEventListener("change", showMenuButton);
-  showMenuButton();
-  menu.addEventListener("click", () => setMenu(!sidebar.classList.contains("open")));
+  narrow.addEventListener("change", () => setMenu(false));
+  menu.setAttribute("role", "button");
+  menu.setAttribute("aria-expanded", "false");
+  menu.addEventListener("click", (event) => {
+    event.preventDefault();
+    setMenu(!sidebar.classList.contains("open"));
+  });
   sidebar.addEventListener("click", (event) => {
     if (event.target.closest("a") && narrow.matches) setMenu(false);
   });

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { clientsMarkdown } from "./clients.js";
 import { historyOf } from "./history.js";
-import { guideFile, guideMarkdown, llmsTxt, operationFile, operationMarkdown } from "./llms.js";
+import { guideMarkdown, guideMarkdownFile, llmsTxt, operationMarkdown, operationMarkdownFile } from "./llms.js";
 import { plainText, type Section, splitSections } from "./markdown.js";
 import { operationsOf, serversOf, sharedOf, tagsOf } from "./operation.js";
 import { contentSecurityPolicy, linkAcrossPages, mockServer, pageHtml, pageOfIds, pagesOf } from "./page.js";
@@ -135,10 +135,10 @@ copyFileSync(source, join(out, "openapi.json"));
 mkdirSync(join(out, "postman"), { recursive: true });
 for (const name of readdirSync("generated/postman")) copyFileSync(join("generated/postman", name), join(out, "postman", name));
 write("llms.txt", llmsTxt({ title, summary: plainText(document.info.summary ?? title), version, lead: plainText(lead), servers, guides, operations }));
-for (const guide of guides) write(guideFile(guide), guideMarkdown(guide));
+for (const guide of guides) write(guideMarkdownFile(guide), guideMarkdown(guide));
 for (const operation of operations)
   write(
-    operationFile(operation),
+    operationMarkdownFile(operation),
     operationMarkdown(operation, version, production, samples.get(operation.operationId)!, history.operations[`${operation.method} ${operation.path}`]),
   );
 

@@ -41,7 +41,7 @@ export interface History {
 const git = (repo: string, ...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "pipe", maxBuffer: 64 * 1024 * 1024 }).toString();
 
 /** CHANGELOG.md's released versions with their dates, oldest first. */
-export function releasedVersions(changelog: string): { version: string; date: string }[] {
+export function changelogReleases(changelog: string): { version: string; date: string }[] {
   return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\](?: - (\S+))?/gm)].map((m) => ({ version: m[1]!, date: m[2] ?? "" })).reverse();
 }
 
@@ -116,7 +116,7 @@ const operationKeys = (document: string): string[] => {
 /** The history of every operation of `current` (the document the page renders). */
 export function historyOf(repo: string, current: string, changelog: string, cacheDir = join(repo, "node_modules/.cache/docs-history")): History {
   const notes: string[] = [];
-  const versions = releasedVersions(changelog);
+  const versions = changelogReleases(changelog);
   const releases = releaseDocuments(repo, versions, notes);
   const operations: Record<string, OperationHistory> = {};
   for (const key of operationKeys(current)) operations[key] = { changes: [] };

@@ -98,8 +98,8 @@ export function operationMarkdown(operation: Operation, version: string, product
     .trimEnd()}\n`;
 }
 
-export const guideFile = (guide: Section) => `guides/${guide.id.replace(/^description\//, "")}.md`;
-export const operationFile = (operation: Operation) => `operations/${operation.operationId}.md`;
+export const guideMarkdownFile = (guide: Section) => `guides/${guide.id.replace(/^description\//, "")}.md`;
+export const operationMarkdownFile = (operation: Operation) => `operations/${operation.operationId}.md`;
 
 /** A guide as Markdown: its title and text as written. */
 export const guideMarkdown = (guide: Section) => `# ${guide.title}\n\n${guide.markdown.trim()}\n`;
@@ -122,11 +122,11 @@ export function llmsTxt(input: { title: string; summary: string; version: string
     "",
     "## Guides",
     "",
-    ...input.guides.map((g) => `- [${g.title}](${guideFile(g)}): ${first(g.markdown)}`),
+    ...input.guides.map((g) => `- [${g.title}](${guideMarkdownFile(g)}): ${first(g.markdown)}`),
     "",
     "## Operations",
     "",
-    ...input.operations.map((o) => `- [${o.summary}](${operationFile(o)}): \`${o.method} ${o.path}\``),
+    ...input.operations.map((o) => `- [${o.summary}](${operationMarkdownFile(o)}): \`${o.method} ${o.path}\``),
     "",
     "## Optional",
     "",

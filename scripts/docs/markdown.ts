@@ -34,7 +34,7 @@ export const inlineCode = (text: string) =>
  * may break where its own words meet: after a `/`, `_` or `.`, and where a capital starts
  * one (camelCase); never inside one of them. Shorter words never break.
  */
-export const wordBreaks = /(?<=[/_.])|(?<=[a-z0-9])(?=[A-Z])/;
+const wordBreaks = /(?<=[/_.])|(?<=[a-z0-9])(?=[A-Z])/;
 const word = (text: string) =>
   text.length <= longWord
     ? `<span class="w">${escapeHtml(text)}</span>`

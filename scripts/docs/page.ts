@@ -170,7 +170,7 @@ export function pageHtml(site: SiteInput, page: Page): string {
 <body>
 <a class="skip" href="#sidebar">Skip to the contents menu</a>
 <header class="topbar">
-<button type="button" class="menu-button" aria-controls="sidebar" aria-expanded="false" hidden>Menu</button>
+<a class="menu-button" href="#sidebar" aria-controls="sidebar">Menu</a>
 <a class="brand" href="index.html">${escapeHtml(site.title)}</a>
 <span class="version-badge">v${escapeHtml(site.version)}</span>
 <button type="button" class="search-button" aria-haspopup="dialog" hidden>Search <kbd>/</kbd></button>

@@ -25,6 +25,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Locator, type 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations as operationTable } from "../../generated/operations.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { slug } from "../../scripts/docs/markdown.js";
 import { mockServer } from "../../scripts/docs/page.js";
 import { languages } from "../../scripts/docs/samples.js";
 import { deref, doc, operations } from "../openapi/document.js";
@@ -46,12 +47,6 @@ const scratch = mkdtempSync(join(tmpdir(), "docs-"));
 const site = join(scratch, "dist/docs");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const production = doc.servers.find((s: { url: string }) => s.url.startsWith("https:")).url as string;
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 // What the pages must show, read from the document.
 const expected = operations().map(({ method, path, op }) => {
@@ -233,6 +228,11 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
     await plain.goto(`${server.url}${notifications.file}#${notifications.route}`);
     expect(await plain.locator(`section[id="${notifications.route}"] pre.sample`).first().innerText()).toContain(`${mockServer}/notifications`);
     expect(await plain.locator(".responses .status").allInnerTexts()).toEqual(notifications.statuses);
+    // On a phone the Menu link opens the menu without a script too.
+    await plain.setViewportSize({ width: 390, height: 844 });
+    expect(await plain.getByRole("navigation", { name: "Contents" }).isVisible()).toBe(false);
+    await plain.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect.poll(() => plain.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Getting started" }).isVisible()).toBe(true);
     await noScript.close();
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -246,6 +246,7 @@ describe.skipIf(noBrowser !== undefined)("docs site (dist/docs/), served alone a
       if (width === 390) {
         expect(await menu.isVisible()).toBe(false);
         await on.getByRole("button", { name: "Menu" }).click();
+        expect(await on.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("true");
       }
       for (const title of [...guides, ...new Set(expected.map((e) => e.tag)), ...expected.map((e) => e.summary)]) {
         await expect.poll(() => menu.getByRole("link", { name: title, exact: false }).first().isVisible(), { message: `${width}: ${title}` }).toBe(true);
