@@ -2,7 +2,6 @@
 // what it finds wrong (empty: nothing). Self-contained functions: Playwright sends their text.
 
 // The page's globals, as these functions meet them there (the project compiles without the DOM library).
-// biome-ignore lint/suspicious/noExplicitAny: the browser's objects, untyped here
 type Dom = any;
 declare const document: Dom;
 declare const getComputedStyle: (element: Dom) => { overflowX: string };

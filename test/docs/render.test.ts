@@ -36,7 +36,6 @@ import { serveDirectory, type StaticServer } from "./static-server.js";
 import { codeBreaks, overflow, statusesHidden } from "./layout-checks.js";
 
 // The page's globals inside page.evaluate (the project compiles without the DOM library).
-// biome-ignore lint/suspicious/noExplicitAny: the browser's objects, untyped here
 declare const document: any, localStorage: any, sessionStorage: any;
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -665,7 +664,7 @@ function releasesNaming(changelog: string, operation: string): string[] {
       if (!version) return [];
       const names = part.split("\n").some((line) => {
         const lead = /^- (?:\*\*Breaking:\*\* )?((?:(?:GET|PUT|POST|DELETE|PATCH) \S+?)(?:, (?:GET|PUT|POST|DELETE|PATCH) \S+?)*):/.exec(line);
-        return lead?.[1]!.split(", ").includes(operation) ?? false;
+        return lead?.[1]?.split(", ").includes(operation) ?? false;
       });
       return names ? [version] : [];
     });
