@@ -24,22 +24,12 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createServer } from "node:net";
 import lighthouse from "lighthouse";
 import { type Browser, chromium } from "playwright-core";
-import { chromiumPath } from "../test/support/real-parts.js";
+import { chromiumArgs as flags, chromiumPath } from "../test/support/real-parts.js";
 import { serveDirectory, type StaticServer } from "../test/docs/static-server.js";
 
 const runs = Number(process.env.DOCS_BENCH_RUNS ?? 3);
 const require = createRequire(import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "docs-page-bench-"));
-const flags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const operationTitle = "Schedule an in-app notification";
 
 const compress = (raw: Buffer) => ({

@@ -30,7 +30,7 @@ import { mockServer } from "../../scripts/docs/page.js";
 import { languages } from "../../scripts/docs/samples.js";
 import { deref, doc, operations } from "../openapi/document.js";
 import { appA } from "../support/demo.js";
-import { chromiumMissing, chromiumPath, realPart } from "../support/real-parts.js";
+import { chromiumArgs, chromiumMissing, chromiumPath, realPart } from "../support/real-parts.js";
 import { readdressed, runGoSamples, runSample, runTypeScriptSamples } from "./run-sample.js";
 import { serveDirectory, type StaticServer } from "./static-server.js";
 import { codeBreaks, overflow, statusesHidden } from "./layout-checks.js";
@@ -138,16 +138,7 @@ beforeAll(async () => {
   frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}/v1`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: chromiumArgs,
   });
 }, 180_000);
 
