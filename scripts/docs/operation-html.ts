@@ -125,8 +125,8 @@ export function operationHtml(operation: Operation, samples: Sample[], history: 
     : "";
   return `<section class="operation" id="${escapeHtml(operation.route)}" aria-labelledby="${escapeHtml(`${operation.route}/title`)}">
 <div class="op-text">
-<h2 id="${escapeHtml(`${operation.route}/title`)}">${escapeHtml(operation.summary)}${deprecatedBadge(operation.deprecated)}</h2>
-<p class="endpoint"><span class="method method-${operation.method.toLowerCase()}">${operation.method}</span> ${inlineCode(operation.path)}</p>
+<h2 id="${escapeHtml(`${operation.route}/title`)}">${escapeHtml(operation.summary)}</h2>
+<p class="endpoint"><span class="method method-${operation.method.toLowerCase()}">${operation.method}</span> ${inlineCode(operation.path)}${deprecatedBadge(operation.deprecated)}</p>
 ${renderMarkdown(operation.description)}
 ${securityHtml(operation)}
 ${parametersHtml(operation.parameters, "path", "Path parameters")}${parametersHtml(operation.parameters, "query", "Query parameters")}${parametersHtml(operation.parameters, "header", "Header parameters")}
