@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { type Change, diffFiles } from "../diff/index.js";
 import { bundleAtRef, packedRelease } from "../diff/load.js";
 import { noticeable } from "../release/changelog.js";
+import { operationEntries } from "../../server/document/walk.js";
 
 export interface Release {
   version: string;
@@ -104,14 +105,7 @@ function cachedDiff(cacheDir: string, base: string, head: string): Pick<Change, 
   }
 }
 
-const operationKeys = (document: string): string[] => {
-  const paths = JSON.parse(document).paths ?? {};
-  return Object.entries<Record<string, unknown>>(paths).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((method) => ["get", "put", "post", "delete", "patch", "head", "options", "trace"].includes(method))
-      .map((method) => `${method.toUpperCase()} ${path}`),
-  );
-};
+const operationKeys = (document: string): string[] => operationEntries(JSON.parse(document)).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
 
 /** The history of every operation of `current` (the document the page renders). */
 export function historyOf(repo: string, current: string, changelog: string, cacheDir = join(repo, "node_modules/.cache/docs-history")): History {
