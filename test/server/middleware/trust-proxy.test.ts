@@ -134,6 +134,8 @@ describe("trustProxyProblem", () => {
     ["10.0.0.0/", "not an address, CIDR or hop count: 10.0.0.0/"],
     ["10.0.0.0/+8", "not an address, CIDR or hop count: 10.0.0.0/+8"],
     ["10.0.0.0/8.0", "not an address, CIDR or hop count: 10.0.0.0/8.0"],
+    // An address node:net takes but proxy-addr (Express) throws on at start: refused here first.
+    ["::1.2.3.4", "not an address, CIDR or hop count: ::1.2.3.4"],
     // IPv4-mapped ranges are IPv4 to proxy-addr, however the address is written: with a zone
     // index (which proxy-addr accepts) or with octets of two digits.
     ["::ffff:0.0.0.0%eth0/96", allIPv4("::ffff:0.0.0.0%eth0/96")],
