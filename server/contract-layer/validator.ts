@@ -181,21 +181,23 @@ export function documentForValidator(document: ApiDocument, basePath: string): A
   return copy;
 }
 
+/** eov's options, but the document (`apiSpec`). */
+export const validatorOptions = {
+  useRequestUrl: true,
+  validateApiSpec: false, // linted in CI; skipping it saves start-up time
+  // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
+  // path, query and header strings on its own. allErrors: one errors[] item per value.
+  validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+  // Success bodies are checked by the layer with eov's response Ajv set-up (server/contract-layer/response-validator.ts).
+  validateResponses: false,
+  validateSecurity: false,
+  // No multipart operation: its step would parse every request's content type for nothing.
+  fileUploader: false,
+} as const;
+
 function buildInstance(document: ApiDocument, basePath: string, validateResponses: boolean): Instance {
   const copy = documentForValidator(document, basePath);
-  const steps = OpenApiValidator.middleware({
-    apiSpec: copy as never,
-    useRequestUrl: true,
-    validateApiSpec: false, // linted in CI; skipping it saves start-up time
-    // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
-    // path, query and header strings on its own. allErrors: one errors[] item per value.
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
-    // Success bodies are checked by the layer with eov's response Ajv set-up (server/contract-layer/response-validator.ts).
-    validateResponses: false,
-    validateSecurity: false,
-    // No multipart operation: its step would parse every request's content type for nothing.
-    fileUploader: false,
-  }) as RequestHandler[];
+  const steps = OpenApiValidator.middleware({ apiSpec: copy as never, ...validatorOptions }) as RequestHandler[];
   const templates = new Map<string, RouteTemplate>();
   const remember: RequestHandler = (req, _res, next) => {
     const openapi = (req as { openapi?: RouteTemplate & { openApiRoute: string } }).openapi;
