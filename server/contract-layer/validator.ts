@@ -29,6 +29,7 @@ import "./ajv-unevaluated.js";
 // Before eov creates an Ajv instance: its compilations are served precompiled where generated/ has them.
 import "./precompiled.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
+import { dropProse } from "../document/prose.js";
 import { routedPath } from "../middleware/request-path.js";
 import { pathPattern } from "../middleware/path-pattern.js";
 import { responseValidator, type ResponseValidator } from "./response-validator.js";
@@ -146,10 +147,12 @@ function operationStep(instance: () => Instance, basePath: string, method: strin
 }
 
 /**
- * The document as eov needs it: without the examples, code samples and response headers,
- * which it never reads. Ajv walks every object of a schema's root when it adds one, and eov
- * gives some validators the whole document as their root (`paths` and `components`). A
- * fresh copy: eov mutates what it is given.
+ * The document as eov needs it: without the examples, code samples, response headers and
+ * prose (summaries, descriptions, titles), which it never reads, so the precompiled
+ * validators' digests (over its `paths` and `components`) change with what eov reads only.
+ * Ajv walks every object of a schema's root when it adds one, and eov gives some validators
+ * the whole document as their root (`paths` and `components`). A fresh copy: eov mutates
+ * what it is given.
  */
 export function documentForValidator(document: ApiDocument, basePath: string): ApiDocument {
   const copy = structuredClone({ ...document, servers: [{ url: basePath || "/" }] }) as ApiDocument & { components?: Record<string, Record<string, unknown>> };
@@ -178,7 +181,7 @@ export function documentForValidator(document: ApiDocument, basePath: string): A
   }
   // Only response headers referred to them.
   if (!JSON.stringify(copy).includes('"#/components/headers/')) delete copy.components?.headers;
-  return copy;
+  return dropProse(copy);
 }
 
 /** eov's options, but the document (`apiSpec`). */
@@ -218,7 +221,7 @@ function buildInstance(document: ApiDocument, basePath: string, validateResponse
     checks: known ? chain(named("requestMiddleware")) : undefined,
     templates,
     steps: known ? withRemember : steps,
-    responses: validateResponses ? responseValidator(document) : undefined,
+    responses: validateResponses ? responseValidator(documentForValidator(document, basePath)) : undefined,
   };
 }
 
