@@ -8,7 +8,7 @@ import { basePathOf, loadDocument, type ApiDocument } from "../../../server/docu
 import { documentDigest } from "../../../server/contract-layer/precompiled.js";
 import { documentForValidator } from "../../../server/contract-layer/validator.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: the document is data
+/** A node of the parsed document (data, not typed code). */
 type Node = any;
 const basePath = basePathOf(loadDocument());
 const forValidator = (document: ApiDocument) => documentForValidator(document, basePath) as Node;
