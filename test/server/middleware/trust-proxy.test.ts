@@ -114,7 +114,7 @@ describe("TRUST_PROXY", () => {
 });
 
 // The check itself, input by input: what it refuses and the exact reason it gives. Each case
-// pins a step of the address arithmetic (docs/test-measurements.md, mutation survivors).
+// pins a step of the address arithmetic (records/test-measurements.md, mutation survivors).
 describe("trustProxyProblem", () => {
   const allIPv4 = (list: string) => `${list} covers all of IPv4: any client could choose its address; name only the proxies in front of the server`;
   const share = (list: string, percent: string, family: string) =>
