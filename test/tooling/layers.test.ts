@@ -2,12 +2,15 @@
 // .dependency-cruiser.mjs (the layer order, no circle), as `npm run lint:layers` runs it, reports nothing; every folder with code
 // is in a layer, so a new one cannot slip past the rules; and the same rules over a small
 // tree of known-bad imports (one back up a layer, one between two units of a layer, a
-// circle) report each of them, and nothing for the good import beside them.
+// circle) report each of them, and nothing for the good import beside them. CONTRIBUTING.md's
+// map names every folder with its layer and the packages that ship it, as the imports say.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 import { type ICruiseOptions, type ICruiseResult, type IForbiddenRuleType, cruise } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
+import { copies, packageNames } from "../../scripts/build.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const configFile = new URL("../../.dependency-cruiser.mjs", import.meta.url).href;
@@ -54,6 +57,45 @@ describe("the layer order (.dependency-cruiser.mjs)", () => {
       .map((module) => module.source)
       .filter((source) => !inUnit(source));
     expect(outside).toEqual([]);
+  });
+
+  it("is the map CONTRIBUTING.md draws: every folder, its layer, the packages that ship it", () => {
+    const rows = new Map(
+      [...readFileSync(join(root, "CONTRIBUTING.md"), "utf8").matchAll(/^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \| .+ \|$/gm)].map(([, folder, layer, shipped]) => [
+        folder!.replace(/\/$/, ""),
+        { layer: layer!.trim(), shipped: shipped!.trim() },
+      ]),
+    );
+    // Every top-level folder git tracks, with server/ drawn folder by folder and file by file.
+    const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file.includes("/"));
+    const folders = new Set(tracked.map((file) => (file.startsWith("server/") ? file.split("/").slice(0, 2).join("/") : file.split("/")[0]!)));
+    expect([...rows.keys()].sort()).toEqual([...folders].sort());
+
+    const layerOf = new Map(layers.flatMap((layer, index) => layer.flatMap((unit) => foldersOf(unit).map((folder) => [folder, String(index)] as const))));
+    const unitOf = (path: string) => [...rows.keys()].find((folder) => path === folder || path.startsWith(`${folder}/`));
+    // What each package ships: the modules its build compiles (tsc follows every import, type
+    // imports too, from packages/<name>/tsconfig.build.json's entries) and the files it copies.
+    const dependencies = new Map(
+      result.modules.map((module) => [module.source, module.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved)]),
+    );
+    const shippedIn = new Map<string, string[]>();
+    for (const name of packageNames) {
+      const config = readFileSync(join(root, "packages", name, "tsconfig.build.json"), "utf8").replace(/^\s*\/\/.*$/gm, "");
+      const reached = new Set<string>();
+      const next = [...(JSON.parse(config) as { include: string[] }).include.map((entry) => normalize(join("packages", name, entry))), ...Object.keys(copies[name]!)];
+      while (next.length > 0) {
+        const path = next.pop()!;
+        if (reached.has(path)) continue;
+        reached.add(path);
+        next.push(...(dependencies.get(path) ?? []));
+      }
+      for (const folder of new Set([...reached].map(unitOf))) if (folder) shippedIn.set(folder, [...(shippedIn.get(folder) ?? []), name]);
+    }
+    const drawn = [...rows].map(([folder, row]) => `${folder}: layer ${row.layer}, shipped in ${row.shipped}`);
+    const actual = [...rows.keys()].map((folder) => `${folder}: layer ${layerOf.get(folder) ?? "—"}, shipped in ${shippedIn.get(folder)?.join(", ") ?? "—"}`);
+    expect(drawn).toEqual(actual);
   });
 
   describe("fails on a known-bad tree", () => {
