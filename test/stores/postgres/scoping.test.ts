@@ -6,16 +6,16 @@
 // tenant table's records.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OperationId } from "../../../generated/operations.js";
-import type { Store } from "../../../server/domain/store.js";
+import { operations, type OperationId } from "../../../generated/operations.js";
 import { ApiProblem } from "../../../server/problems.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { reportPageAndCount, reportQuery } from "../../../server/store/postgres/reports.js";
 import { sql, unscoped } from "../../../server/store/postgres/sql.js";
+import type { PostgresStore } from "../../../server/store/postgres/index.js";
 import { migrations } from "../../../server/store/postgres/migrate.js";
 import { unavailable, useDatabase } from "../../postgres/database.js";
 import { pathExample, requestExamples } from "../../support/document.js";
-import { callerA, fixedNow } from "../../server/operations/harness.js";
+import { callerA, setupOn } from "../../server/operations/harness.js";
 
 /** Tables created by the migrations that carry application_id (the tenant tables). */
 const tenantTables = migrations()
@@ -87,8 +87,9 @@ describe("tenant scoping of the PostgreSQL store's SQL", () => {
 });
 
 // What the store sends, not what its source says: every statement that reaches PostgreSQL
-// while each tenant method of the store port is called for application A names a tenant
-// table only scoped to A: `application_id = $1` with A's id as $1. (The credential lookups
+// while every operation is served for application A (each handler with its documented
+// request) and the store methods no handler reaches are called, names a tenant table only
+// scoped to A: `application_id = $1` with A's id as $1. (The credential lookups
 // and the application listing are the unscoped statements above; seed loading, migrations
 // and the e-mail key tasks are the operator's, database-wide.)
 describe.skipIf(unavailable !== undefined)("tenant scoping of what the PostgreSQL store sends", () => {
@@ -108,34 +109,46 @@ describe.skipIf(unavailable !== undefined)("tenant scoping of what the PostgreSQ
     pg.Client.prototype.query = query;
   });
 
-  it("every tenant method of the store, called for A, sends only statements scoped to A", async () => {
+  it("every tenant method of the store, reached for A, sends only statements scoped to A", async () => {
     const a = callerA.applicationId;
-    const paging = { limit: 10, page: 1 };
-    const body = (id: OperationId) => requestExamples(id)[0]![1] as never;
-    const { store } = db;
-    const [report] = (await store.encryptionReports(a, {}, paging)).result;
-    // Every method of the port but the credential lookups and the listing: a new one fails to compile here until it is called.
-    const calls: { [K in Exclude<keyof Store, "authenticateBearer" | "authenticateKeyPair" | "applications">]: () => Promise<unknown> } = {
-      widget: () => store.widget(a, pathExample("readWidget").id!),
-      userActivity: () => store.userActivity(a, pathExample("findUserActivity").id!, paging),
-      encryptionReports: () => store.encryptionReports(a, { country: "ES" }, paging),
-      addReports: () => store.addReports(a, [{ ...report!, id: "rep_0000000000aa" }]),
-      smsProviders: () => store.smsProviders(a),
-      updateSmsProvider: () => store.updateSmsProvider(a, pathExample("updateSmsProvider").id!, body("updateSmsProvider")),
-      emailTransport: () => store.emailTransport(a),
-      saveEmailTransport: () => store.saveEmailTransport(a, body("saveEmailTransport"), fixedNow),
-      createNotification: () => store.createNotification(a, body("createNotification"), fixedNow),
-      notifications: () => store.notifications(a),
-      webhook: () => store.webhook(a, pathExample("readWebhook").id!),
-      webhooks: () => store.webhooks(a, paging),
-      webhookHistory: () => store.webhookHistory(a, pathExample("findWebhookHistory").id!, paging),
-    };
-    for (const [name, call] of Object.entries(calls)) {
-      const before = sent.length;
-      await call().catch((error: unknown) => {
+    // Each method of the store, wrapped to tell which statements it sent.
+    const store = Object.create(db.store) as PostgresStore;
+    const sentBy = new Map<string, { text: string; values: unknown[] }[]>();
+    for (const name of Object.keys(db.store) as (keyof PostgresStore)[]) {
+      const method = db.store[name];
+      if (typeof method !== "function" || ["authenticateBearer", "authenticateKeyPair", "applications", "close"].includes(name)) continue;
+      (store as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        const before = sent.length;
+        try {
+          return await (method as (...args: unknown[]) => unknown).apply(db.store, args);
+        } finally {
+          sentBy.set(name, [...(sentBy.get(name) ?? []), ...sent.slice(before)]);
+        }
+      };
+    }
+    // Every operation through its handler, with its documented request (a new operation is
+    // reached with no change here), then the methods no handler reaches, directly.
+    const { call } = setupOn(store);
+    for (const id of Object.keys(operations) as OperationId[]) {
+      const body = operations[id].hasBody ? requestExamples(id)[0]![1] : undefined;
+      await call(id, { path: pathExample(id), body } as never).catch((error: unknown) => {
         if (!(error instanceof ApiProblem)) throw error;
       });
-      const tenant = sent.slice(before).filter((statement) => tablesOf(statement.text).length > 0);
+    }
+    const [report] = (await store.encryptionReports(a, {}, { limit: 1, page: 1 })).result;
+    await store.smsProviders(a);
+    await store.notifications(a);
+    await store.emailTransport(a);
+    await store.addReports(a, [{ ...report!, id: "rep_0000000000aa" }]);
+
+    const methods = Object.keys(store).sort();
+    expect(methods).toEqual(expect.arrayContaining(["widget", "userActivity", "encryptionReports", "addReports", "smsProviders", "webhookHistory"]));
+    expect(
+      methods.filter((name) => !sentBy.has(name)),
+      "store methods this test did not reach",
+    ).toEqual([]);
+    for (const name of methods) {
+      const tenant = sentBy.get(name)!.filter((statement) => tablesOf(statement.text).length > 0);
       expect(tenant.length, `${name} sent no statement on a tenant table`).toBeGreaterThan(0);
       for (const { text, values } of tenant) {
         expect(scoped(text), `${name}: ${text}`).toBe(true);
