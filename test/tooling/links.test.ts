@@ -8,7 +8,10 @@ import { expect, it } from "vitest";
 const root = new URL("../../", import.meta.url).pathname;
 const markdown = execFileSync("git", ["ls-files", "*.md"], { cwd: root, encoding: "utf8" })
   .split("\n")
-  .filter((file) => file !== "" && existsSync(join(root, file)));
+  .filter((file) => file !== "" && existsSync(join(root, file)))
+  // The docs site's own text: its links resolve in the built site (dist/docs/), where
+  // test/docs/render.test.ts follows them and fails on a 404.
+  .filter((file) => !(file.startsWith("openapi/docs-assets/") && !file.endsWith("README.md")));
 
 it("every relative Markdown link names a file that exists", () => {
   expect(markdown.length).toBeGreaterThan(20);
