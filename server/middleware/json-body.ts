@@ -86,13 +86,12 @@ function hostParsed(body: unknown): ApiProblem | undefined {
  * A body whose declared Content-Length is over the limit is refused before a byte of it is
  * read: the body reader would refuse it too, but only after draining the whole upload, so a
  * client declaring 10 MB and sending slowly held the request open. The connection closes
- * after the 413, as the unread body cannot be skipped.
+ * after the 413, as after any answer to a body left unread (server/middleware/unread-body.ts).
  */
 function declaredLength(limitKb: number): RequestHandler {
-  return (req, res, next) => {
+  return (req, _res, next) => {
     const declared = req.headers["content-length"];
     if (declared === undefined || Number(declared) <= limitKb * 1024) return next();
-    res.set("Connection", "close");
     next(payloadTooLarge());
   };
 }
