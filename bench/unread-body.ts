@@ -12,7 +12,7 @@ import type { Socket } from "node:net";
 import { hostNames, startHost } from "../test/support/hosts.js";
 import { sendUnreadBody } from "../test/support/unread-body.js";
 import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, table } from "./lib/report.js";
+import { fixed, machine, markdownTable, table } from "./lib/report.js";
 
 const maxMs = Number(process.env.UNREAD_MAX_MS ?? 10_000);
 const maxBytes = Number(process.env.UNREAD_MAX_MB ?? 20_000) * 1e6;
@@ -47,16 +47,4 @@ const title = `**Unread body** (\`npm run bench:unread-body\`), ${new Date().toI
 console.log(`${title}\n`);
 console.log(table(headers, rows));
 console.log(JSON.stringify({ machine: { before, after }, results }));
-writeReadmeBlock(
-  "unread-body",
-  [
-    title,
-    "",
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:|")
-      .join("")}`,
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
-  ].join("\n"),
-);
+writeReadmeBlock("unread-body", `${title}\n\n${markdownTable(headers, rows)}`);
