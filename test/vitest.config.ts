@@ -11,7 +11,7 @@ export default defineConfig({
     // entry's name is what the serverless recipes of docs/backend.md import, run as written.)
     alias: {
       "@authsvc/app-api-contract": fileURLToPath(new URL("../client/index.ts", import.meta.url)),
-      "@authsvc/app-api-server/contract-layer": fileURLToPath(new URL("../server/contract-layer/index.ts", import.meta.url)),
+      "@authsvc/app-api-server/express": fileURLToPath(new URL("../server/contract-layer/index.ts", import.meta.url)),
     },
   },
   test: {

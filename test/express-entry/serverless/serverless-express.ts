@@ -1,6 +1,6 @@
 // src/lambda.ts: the API as an AWS Lambda function behind API Gateway (REST API or HTTP API), through @codegenie/serverless-express
 import { configure as serverlessExpress } from "@codegenie/serverless-express"; // its default import has no call signature under NodeNext
-import { createContractApp, ready } from "@authsvc/app-api-server/contract-layer";
+import { createContractApp, ready } from "@authsvc/app-api-server/express";
 import { db } from "./db.js"; // the service's own data access
 import { handlers } from "./handlers/index.js"; // written by `npx authsvc-api stubs src/handlers`
 

@@ -1,5 +1,5 @@
 // src/lambda.ts: the API as an AWS Lambda function behind API Gateway (REST API or HTTP API), through serverless-http
-import { createContractApp, ready } from "@authsvc/app-api-server/contract-layer";
+import { createContractApp, ready } from "@authsvc/app-api-server/express";
 import serverless from "serverless-http";
 import { db } from "./db.js"; // the service's own data access
 import { handlers } from "./handlers/index.js"; // written by `npx authsvc-api stubs src/handlers`
