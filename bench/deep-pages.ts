@@ -26,6 +26,7 @@ import { reportPageAndCount, type PageMethod } from "../server/store/postgres/re
 import { seedDatabase } from "../server/store/postgres/seed.js";
 import type { ReportFilters } from "../server/domain/index.js";
 import { percentile } from "./lib/load.js";
+import { writeReadmeBlock } from "./lib/readme.js";
 import { attack, keyA, startReader, startStoreServer, statusList, type Reader, type StoreServer } from "./lib/tenants.js";
 import { epochMs, generateReports } from "./scale/generate.js";
 
@@ -155,16 +156,21 @@ try {
   cluster.stop();
 }
 
-console.log(
-  `\nbench:deep-pages ${new Date().toISOString()}, load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" / ")}: ${reportCount} reports on PostgreSQL 15, limit ${limit}, ${runs} runs per page and method (page and count in one statement, one connection, ms)`,
-);
+const heading = `bench:deep-pages ${new Date().toISOString()}, load average ${loadavg()
+  .map((n) => n.toFixed(1))
+  .join(" / ")}: ${reportCount} reports on PostgreSQL 15, limit ${limit}, ${runs} runs per page and method (page and count in one statement, one connection, ms)`;
+const fairnessHeading = `fairness (${serverRoots.map(([name, root]) => `${name}: ${root === serverRoots.at(-1)![1] ? "this checkout" : root}`).join(", ")}; ${fairnessRounds} rounds of ${fairnessS} s quiet then ${fairnessS} s of A's load per server)`;
+console.log(`\n${heading}`);
 console.log(lines.join("\n"));
-console.log(
-  `\nfairness (${serverRoots.map(([name, root]) => `${name}: ${root}`).join(", ")}; ${fairnessRounds} rounds of ${fairnessS} s quiet then ${fairnessS} s of A's load per server)`,
-);
+console.log(`\n${fairnessHeading}`);
 console.log(fairness.join("\n"));
+// A run at the defaults writes its figures into docs/postgres.md (Deep pages, Fair sharing).
+if (process.env.DEEP_PAGES_REPORTS === undefined && process.env.DEEP_PAGES_RUNS === undefined)
+  writeReadmeBlock(
+    "deep-pages",
+    `\`npm run bench:deep-pages\` (\`bench/deep-pages.ts\`; absolute times are the shared 2-core machine's, compare within the run):\n\n\`\`\`\n${heading}\n${lines.join("\n")}\n\n${fairnessHeading}\n${fairness.join("\n")}\n\`\`\``,
+    new URL("../docs/postgres.md", import.meta.url),
+  );
 console.log("\ncheck");
 for (const [ok, what] of checks) console.log(`  ${ok ? "PASS" : "MISS"}  ${what}`);
 process.exit(checks.every(([ok]) => ok) ? 0 : 1);
