@@ -74,6 +74,7 @@ export default {
     // followed from the code samples and tests that use it: both are above the client anyway.
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)node_modules/|^test/package/consumer/" },
+    // dist/ is a build's output (gitignored): `npm run bench:serverless` builds packages/server/dist.
+    exclude: { path: "(^|/)(node_modules|dist)/|^test/package/consumer/" },
   },
 };

@@ -3,7 +3,7 @@
 // (300,000) of application A; `npm start` runs on it as an operator would (DATABASE_URL, a
 // pool of 10), with the per-key request limit raised out of the way so only the fairness
 // guards stand between one key and the database. Application B (another tenant, from
-// another address, 127.0.0.2) reads one webhook over 2 connections throughout (the
+// another address, 127.0.0.2, and its own process) reads one webhook over 2 connections throughout (the
 // failed-authentication window is 10 minutes here, so the whole flood falls in one window):
 //   unloaded, then while A sends 40 concurrent `group=1` report queries, then 40 concurrent
 //   deep pages (page=2999&limit=100), then while one address (127.0.0.1) pipelines 10,000
@@ -11,25 +11,18 @@
 //   the rate_limits table before and after its rows expire.
 // TENANTS_ROOT=<checkout> runs that checkout's server and store (how the "before" figures
 // were measured). Prints one table; exits 1 when a check misses.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { Agent, request } from "node:http";
+import { request } from "node:http";
 import { connect } from "node:net";
-import { performance } from "node:perf_hooks";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startCluster } from "../test/postgres/cluster.js";
-import { percentile } from "./lib/load.js";
+import { attack, keyA, startReader, startStoreServer, statusList as fmt, webhookB, type StoreServer } from "./lib/tenants.js";
 import { generateReports } from "./scale/generate.js";
 
 const root = process.env.TENANTS_ROOT ?? new URL("..", import.meta.url).pathname;
 const reportCount = Number(process.env.TENANTS_REPORTS ?? 300_000);
 const phaseS = Number(process.env.TENANTS_DURATION ?? 15);
-const keyA = "ak_live_acme_4f9e2b7c1d8a6e3f";
-const keyB = "ak_live_globex_2d7a9c4e1f6b3a8d";
-const webhookB = "whk_6c2e9f4a1b7d";
 const rateWindowS = 10;
 
 /**
@@ -89,7 +82,7 @@ if ("unavailable" in cluster) {
   console.error(`bench:tenants: ${cluster.unavailable}`);
   process.exit(1);
 }
-let server: ChildProcess | undefined;
+let server: StoreServer | undefined;
 const rows: string[][] = [];
 const checks: [boolean, string][] = [];
 try {
@@ -112,94 +105,20 @@ try {
   await store.close();
   const db = new pg.Pool({ connectionString: url, max: 1 });
 
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      RATE_LIMIT: "1000000",
-      RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000),
-      FAILED_AUTH_LIMIT_WINDOW_MS: "600000",
-      EMAIL_AUTH_KEY: emailAuthKey,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startStoreServer(root, url, {
+    RATE_LIMIT: "1000000",
+    RATE_LIMIT_WINDOW_MS: String(rateWindowS * 1000),
+    FAILED_AUTH_LIMIT_WINDOW_MS: "600000",
+    EMAIL_AUTH_KEY: emailAuthKey,
   });
-  let out = "";
-  server.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (match) {
-        clearInterval(timer);
-        resolve(Number(match[1]));
-      }
-      if (server!.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`server exited: ${out}`));
-      }
-    }, 50);
-  });
-  const rssMb = () => {
-    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server!.pid}/status`, "utf8"))?.[1];
-    if (rss === undefined) throw new Error(`the server exited (${server!.exitCode ?? server!.signalCode}): ${out.slice(-2000)}`);
-    return Number(rss) / 1024;
+  const { port, rssMb } = server;
+  const reader = await startReader(port);
+  /** B's reads from now until `stop` resolves. */
+  const tenantB = async (stop: Promise<unknown>) => {
+    const from = Date.now();
+    await stop;
+    return reader.between(from, Date.now());
   };
-
-  /** Application B's webhook read over 2 keep-alive connections from 127.0.0.2 until `stop` resolves. */
-  async function tenantB(stop: Promise<unknown>) {
-    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    let stopped = false;
-    void stop.then(() => (stopped = true));
-    const one = () =>
-      new Promise<void>((resolve) => {
-        const t0 = performance.now();
-        const req = request(
-          { host: "127.0.0.1", port, localAddress: "127.0.0.2", path: `/v1/webhooks/${webhookB}`, agent, headers: { authorization: `Bearer ${keyB}` }, timeout: 10_000 },
-          (res) => {
-            res.resume();
-            res.on("end", () => {
-              latencies.push(performance.now() - t0);
-              statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1;
-              resolve();
-            });
-          },
-        );
-        req.on("timeout", () => req.destroy(new Error("timeout")));
-        req.on("error", (error) => {
-          statuses[error.message] = (statuses[error.message] ?? 0) + 1;
-          resolve();
-        });
-        req.end();
-      });
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (!stopped) await one();
-      }),
-    );
-    agent.destroy();
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
-  }
-
-  /** A's load: autocannon from 127.0.0.1 with its own key (or distinct bogus keys). */
-  function attack(options: Omit<autocannon.Options, "url">) {
-    const statuses: Record<string, number> = {};
-    let instance!: autocannon.Instance;
-    const done = new Promise<autocannon.Result>((resolve, reject) => {
-      instance = autocannon({ timeout: 30, ...options, url: `http://127.0.0.1:${port}` }, (error, result) => (error ? reject(error) : resolve(result)));
-    });
-    instance.on("response", (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
-    return done.then((result) => ({ statuses, errors: result.errors, timeouts: result.timeouts, latencyP99: result.latency.p99 }));
-  }
-  const fmt = (s: Record<string, number>) =>
-    Object.entries(s)
-      .map(([k, v]) => `${v} × ${k}`)
-      .join(", ") || "none";
   const ms = (n: number) => n.toFixed(1);
 
   // Warm-up, then B unloaded.
@@ -208,7 +127,7 @@ try {
   rows.push(["B unloaded", "—", `${ms(unloaded.p50)} / ${ms(unloaded.p99)}`, fmt(unloaded.statuses), ""]);
 
   const loadedPhase = async (name: string, path: string) => {
-    const a = attack({ connections: 40, duration: phaseS, requests: [{ method: "GET", path, headers: { authorization: `Bearer ${keyA}` } }] });
+    const a = attack(port, { connections: 40, duration: phaseS, requests: [{ method: "GET", path, headers: { authorization: `Bearer ${keyA}` } }] });
     const b = await tenantB(a);
     const answered = await a;
     rows.push([
@@ -255,7 +174,7 @@ try {
       .rows[0]!;
   const afterFlood = await sizes();
   await new Promise((r) => setTimeout(r, (rateWindowS * 2 + 2) * 1000));
-  await attack({ connections: 2, amount: 50, requests: [{ method: "GET", path: `/v1/webhooks/${webhookB}`, headers: { authorization: `Bearer ${keyA}` } }] });
+  await attack(port, { connections: 2, amount: 50, requests: [{ method: "GET", path: `/v1/webhooks/${webhookB}`, headers: { authorization: `Bearer ${keyA}` } }] });
   const later = await sizes();
   rows.push([
     "rate_limits rows",
@@ -267,7 +186,7 @@ try {
   checks.push([later.total < 100, "expired rate_limits rows are deleted (< 100 rows left)"]);
   await db.end();
 } finally {
-  server?.kill("SIGKILL");
+  server?.kill();
   cluster.stop();
 }
 

@@ -6,9 +6,13 @@ import { sharedModuleFiles } from "./vitest.in-process.js";
 
 export default defineConfig({
   resolve: {
-    // Inside the repo the package's own name means the client source, as tsconfig `paths`
-    // says for tsc and tsx; the package `exports` point at dist/, which only a build makes.
-    alias: { "@authsvc/app-api-contract": fileURLToPath(new URL("../client/index.ts", import.meta.url)) },
+    // Inside the repo a package's own name means its source, as tsconfig `paths` says for tsc
+    // and tsx; the package `exports` point at dist/, which only a build makes. (The server
+    // entry's name is what the serverless recipes of docs/backend.md import, run as written.)
+    alias: {
+      "@authsvc/app-api-contract": fileURLToPath(new URL("../client/index.ts", import.meta.url)),
+      "@authsvc/app-api-server/express": fileURLToPath(new URL("../server/contract-layer/index.ts", import.meta.url)),
+    },
   },
   test: {
     root: ".",

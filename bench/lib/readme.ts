@@ -1,7 +1,8 @@
-// Figures quoted in bench/README.md are written by the script that measures them: each
-// script owns one block between `<!-- name:begin -->` and `<!-- name:end -->` and replaces
-// it whole (a block not there yet goes at the top of the Figures section), its tables made
-// by markdownTable.
+// Figures quoted in bench/README.md and the docs are written by the script that measures
+// them: each script owns one block between `<!-- name:begin -->` and `<!-- name:end -->` and
+// replaces it whole (in bench/README.md a block not there yet goes at the top of the
+// Figures section; a page of docs/ must hold its markers already), its tables made by
+// markdownTable.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const readme = new URL("../README.md", import.meta.url);
@@ -16,12 +17,13 @@ export function markdownTable(headers: string[], rows: (string | number)[][], te
 export const machineLine = (m: { cpus: number; cpuModel: string; node: string; loadavg: number[] }, after: { loadavg: number[] }) =>
   `${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average (1/5/15 min) ${m.loadavg.join(" / ")} before, ${after.loadavg.join(" / ")} after`;
 
-export function writeReadmeBlock(name: string, markdown: string): void {
-  const text = readFileSync(readme, "utf8");
+export function writeReadmeBlock(name: string, markdown: string, file: URL = readme): void {
+  const text = readFileSync(file, "utf8");
   const begin = `<!-- ${name}:begin (written by the script; do not edit) -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${begin}\n${markdown.trim()}\n${end}`;
   const pattern = new RegExp(`<!-- ${name}:begin[^>]*-->[\\s\\S]*?<!-- ${name}:end -->`);
+  if (!pattern.test(text) && file !== readme) throw new Error(`${file.pathname} has no <!-- ${name}:begin --> … <!-- ${name}:end --> block to write`);
   const next = pattern.test(text) ? text.replace(pattern, () => block) : text.replace(/\n## Figures\n/, () => `\n## Figures\n\n${block}\n`);
-  writeFileSync(readme, next);
+  writeFileSync(file, next);
 }

@@ -19,3 +19,15 @@ export async function machine() {
     loadavg: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
 }
+
+/** A Markdown table for the figures blocks of the READMEs: the first column left, the others right-aligned. */
+export function markdownTable(headers: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|---|${headers
+      .slice(1)
+      .map(() => "---:|")
+      .join("")}`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
+}

@@ -20,6 +20,7 @@ import { defaultFailedAuthLimit, failedAuthLimiter } from "../middleware/failed-
 import { integerCheckFor } from "../middleware/integer-query.js";
 import { bodyRequired, jsonBody, warmBodyReader } from "../middleware/json-body.js";
 import { securityHeaders } from "../middleware/security-headers.js";
+import { closeWhenBodyUnread } from "../middleware/unread-body.js";
 import { trustProxyProblem } from "../middleware/trust-proxy.js";
 import { warnWhenServedWithoutListen } from "../middleware/served-without-listen.js";
 import { deprecation } from "../middleware/deprecation.js";
@@ -219,6 +220,8 @@ export function createContractApp<Ops = ApiOperations, Context = undefined>(opti
   const router = operationRouter(basePath, routes);
   // Request id and log line first, so every response, errors included, carries the id.
   const common = [
+    // An answer before a large body was read closes the connection: Node would read the rest for nothing.
+    closeWhenBodyUnread(bodyLimitKb * 1024),
     // Once, on the first request: a server without listen()'s timeouts and `checkContinue` is said in one line.
     warnWhenServedWithoutListen((message) => (options.logger ? options.logger.warn(message) : process.emitWarning(message, "ContractWarning"))),
     requestLogger(options.logger ?? createLogger("silent")),

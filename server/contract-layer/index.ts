@@ -5,7 +5,7 @@
 export { createContractApp, type ContractAppOptions, type HandlerOptions } from "./app.js";
 export type { TrustProxy } from "../middleware/trust-proxy.js";
 export { listen, type ListenOptions, type Listening } from "./listen.js";
-export { ready } from "./readiness.js";
+export { readinessProbe, ready } from "./readiness.js";
 export { exact, exactOutput, type UndeclaredPath } from "./exact.js";
 export type {
   Caller,

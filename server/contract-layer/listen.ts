@@ -12,7 +12,8 @@
 //   in-flight requests finish within `closeTimeoutMs`, then cuts what is left;
 // - with `signals`, SIGTERM (and the others named) runs that drain, then `onClosed`, then
 //   exits 0 (1 if closing failed; a second signal during the drain exits 1 at once): the
-//   behaviour of `npm start`;
+//   behaviour of `npm start`. Behind a load balancer, `drainDelayMs` keeps the port open
+//   that long after SIGTERM while `readinessProbe()` (readiness.ts) already answers 503;
 // - the port opens only once `ready(app)` resolved: every operation's validators of every
 //   contract app in `app` are compiled, so no client's first request pays for them, and
 //   one request went through a throwaway Express app on loopback (server/middleware/warm-http.ts),
@@ -43,6 +44,13 @@ export interface ListenOptions {
   idleGraceMs?: number;
   /** Signals that drain the server and exit the process (e.g. `["SIGTERM", "SIGINT"]`); default none. */
   signals?: readonly NodeJS.Signals[];
+  /**
+   * After SIGTERM, how long the port stays open before the drain closes it (ms, default 0):
+   * `readinessProbe()` answers 503 from the signal on, and requests still sent meanwhile (a
+   * load balancer has yet to see the probe fail) are served, with `Connection: close`. Like a
+   * Kubernetes `preStop` sleep (use one or the other). Other signals (Ctrl-C) close at once.
+   */
+  drainDelayMs?: number;
   /** Called when one of `signals` arrives, before the drain (e.g. to log it). */
   onSignal?: (signal: NodeJS.Signals) => void;
   /** Called after the drain on a signal, before the process exits (e.g. to close a database pool). */
@@ -63,7 +71,7 @@ export interface Listening {
 /** Serves `app` (an Express app or any request listener) and resolves once it listens, its contract apps' validators compiled. */
 export async function listen(app: RequestListener, options: ListenOptions = {}): Promise<Listening> {
   await ready(app);
-  const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, idleGraceMs, signals = [] } = options;
+  const { port = 0, host = "127.0.0.1", requestTimeoutMs = 30_000, closeTimeoutMs = 10_000, idleGraceMs, signals = [], drainDelayMs = 0 } = options;
   const serverOptions = { requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 };
   await warmHttp({ serverOptions });
   const server = createServer(serverOptions);
@@ -85,8 +93,10 @@ export async function listen(app: RequestListener, options: ListenOptions = {}):
     if (stopping) process.exit(1);
     stopping = true;
     options.onSignal?.(signal);
-    drain
-      .drain()
+    // Readiness fails now; the port closes after the delay, once balancers stopped sending.
+    drain.announce();
+    new Promise((resolve) => setTimeout(resolve, signal === "SIGTERM" ? drainDelayMs : 0))
+      .then(() => drain.drain())
       .then(() => options.onClosed?.())
       .then(
         () => process.exit(0),

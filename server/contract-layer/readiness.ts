@@ -6,6 +6,8 @@
 // `http.createServer`, a serverless handler, a Router rather than an app) awaits
 // `ready(contractApp)` itself before it takes traffic.
 import type { EventEmitter } from "node:events";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { isDraining } from "../middleware/drain.js";
 
 type WarmUp = () => Promise<void>;
 
@@ -44,4 +46,22 @@ function passOn(app: EventEmitter): void {
  */
 export async function ready(app: object): Promise<void> {
   await Promise.all([...(warmUps.get(app) ?? [])].map((warmUp) => warmUp()));
+}
+
+/**
+ * A readiness probe for a load balancer or Kubernetes, mounted in the host app
+ * (`app.get("/ready", readinessProbe())`): 200 `{"status":"ready"}` while the server that
+ * received the probe serves, 503 `{"status":"draining"}` from the moment `listen()` got
+ * SIGTERM (or `close()` began), so the balancer stops sending before the port closes
+ * (`drainDelayMs`). The port opens only once `ready(app)` resolved, so a probe that gets an
+ * answer at all finds every validator compiled. A request listener: any Express or Node
+ * server takes it.
+ */
+export function readinessProbe(): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const draining = isDraining((req.socket as { server?: Server }).server);
+    const body = JSON.stringify({ status: draining ? "draining" : "ready" });
+    res.writeHead(draining ? 503 : 200, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  };
 }

@@ -5,7 +5,7 @@
 // answered 429 with `Retry-After: 1`, before any store work: a client that ignores
 // Retry-After and sends again at once is slowed to its waits rather than served a stream of
 // cheap refusals that would still take the event loop from other tenants. A slot frees when
-// its response ends or its client goes away (docs/security.md, Fair sharing). Requests
+// its response is handed off or its client goes away (docs/security.md, Fair sharing). Requests
 // without a key count per address, as the rate limiter keys them.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiProblem } from "../problems.js";
@@ -51,8 +51,14 @@ function keyedSlots(limit: number) {
     hold(key: string, req: Request, res: Response, next: NextFunction): void {
       // A client gone meanwhile (its 'close' already fired) passes its slot on at once.
       if (res.destroyed || req.socket.destroyed) return release(key);
-      // 'close' follows 'finish' and also fires when the client goes away first: once per response.
-      res.once("close", () => release(key));
+      // 'finish': the answer is handed off (a serverless adapter's response never emits
+      // 'close'); 'close': the client went away first. Whichever comes first, once.
+      let held = true;
+      const free = () => {
+        if (held) (held = false), release(key);
+      };
+      res.once("finish", free);
+      res.once("close", free);
       next();
     },
   };

@@ -1,14 +1,26 @@
 // A graceful drain for SIGTERM: after the signal every answer says `Connection: close` (so a
-// keep-alive client opens a new connection elsewhere instead of having its next request cut),
-// each socket closes once its answer has been flushed, idle sockets close at once, and after
-// a bounded grace period whatever is still open is cut.
+// keep-alive client opens a new connection elsewhere instead of having its next request cut)
+// and a readiness probe fails; then, once the port closes (at once, or after a delay for the
+// load balancer to stop sending: server/contract-layer/listen.ts), each socket closes once its
+// answer has been flushed, idle sockets close at once, and after a bounded grace period
+// whatever is still open is cut.
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 
 export interface Drain {
   /** `listener` with every answer given while draining marked `Connection: close`. */
   tracked(listener: RequestListener): RequestListener;
-  /** Stops accepting, lets in-flight requests finish within `graceMs`, resolves once the server is closed. */
+  /** Starts draining without closing the port: from now on answers say `Connection: close` and `isDraining(server)` is true. */
+  announce(): void;
+  /** Stops accepting, lets in-flight requests finish within `graceMs`, resolves once the server is closed (announcing first). */
   drain(): Promise<void>;
+}
+
+/** Servers whose drain has begun (a readiness probe answers 503 for them). */
+const drainingServers = new WeakSet<Server>();
+
+/** Whether `server`'s drain has begun: announced (a signal arrived) or closing. */
+export function isDraining(server: Server | undefined): boolean {
+  return server !== undefined && drainingServers.has(server);
 }
 
 export interface DrainOptions {
@@ -30,6 +42,12 @@ export function createDrain(server: Server, options: DrainOptions): Drain {
     if (!res.headersSent) res.setHeader("Connection", "close");
   };
   let closing: Promise<void> | undefined;
+  const announce = () => {
+    if (draining) return;
+    draining = true;
+    drainingServers.add(server);
+    for (const res of inFlight) closeAfter(res);
+  };
   return {
     tracked: (listener) => (req: IncomingMessage, res: ServerResponse) => {
       if (draining) closeAfter(res);
@@ -39,10 +57,10 @@ export function createDrain(server: Server, options: DrainOptions): Drain {
       }
       listener(req, res);
     },
+    announce,
     drain: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
-        draining = true;
-        for (const res of inFlight) closeAfter(res);
+        announce();
         const cut = setTimeout(() => server.closeAllConnections(), options.graceMs);
         cut.unref();
         // server.close() would also close every idle keep-alive socket at once, racing the

@@ -8,10 +8,12 @@
 //
 // body-parser reads and decodes the text (limit, Content-Encoding, charset); the parse
 // keeps body-parser's strict JSON rules: only an object or array at the top level, and an
-// empty body reads as `{}`.
-import { parse as parseContentType } from "content-type";
+// empty body reads as `{}`. On a serverless platform the adapter has read the body already
+// (a Buffer or text in `req.body`): the same reader reads it from there, so malformed JSON,
+// the limit and the media type get the answers they get on a socket.
+import { format as formatContentType, parse as parseContentType } from "content-type";
 import { Readable } from "node:stream";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
 import { ApiProblem, malformedJson, payloadTooLarge, unsupportedBodyEncoding, type ProblemErrorItem } from "../problems.js";
 import { describeErrors } from "./validation-errors.js";
 
@@ -73,9 +75,9 @@ export const bodyRequired: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * A body a host app's parser in front of the layer already read (`express.json()` sets
- * `req.body`, and the text reader then skips it) is validated as is; only a scalar, which a
- * non-strict host parser lets through, is refused here as the layer's own parser refuses it.
+ * A body a host app's parser in front of the layer (`express.json()`), or a platform, already
+ * parsed into a value is validated as is; only a scalar, which a non-strict parser lets
+ * through, is refused here as the layer's own parser refuses it.
  */
 function hostParsed(body: unknown): ApiProblem | undefined {
   if (body === undefined || (typeof body === "object" && body !== null)) return undefined;
@@ -86,20 +88,49 @@ function hostParsed(body: unknown): ApiProblem | undefined {
  * A body whose declared Content-Length is over the limit is refused before a byte of it is
  * read: the body reader would refuse it too, but only after draining the whole upload, so a
  * client declaring 10 MB and sending slowly held the request open. The connection closes
- * after the 413, as the unread body cannot be skipped.
+ * after the 413, as after any answer to a body left unread (server/middleware/unread-body.ts).
  */
 function declaredLength(limitKb: number): RequestHandler {
-  return (req, res, next) => {
+  return (req, _res, next) => {
     const declared = req.headers["content-length"];
     if (declared === undefined || Number(declared) <= limitKb * 1024) return next();
-    res.set("Connection", "close");
     next(payloadTooLarge());
   };
 }
 
+/**
+ * A request standing in for `req` whose body is `body`, the bytes or text a serverless
+ * platform's adapter already read (serverless-http and @codegenie/serverless-express put a
+ * Buffer in `req.body`, and leave the stream unread or unreadable), for the text reader.
+ * Text is already decoded: it is read as UTF-8, without the request's Content-Encoding.
+ */
+function standIn(req: Request, body: Buffer | string): Readable & { body?: unknown } {
+  const headers = { ...req.headers, "content-length": String(Buffer.byteLength(body)) };
+  delete headers["transfer-encoding"];
+  if (typeof body === "string") {
+    delete headers["content-encoding"];
+    try {
+      const type = parseContentType(headers["content-type"] ?? "");
+      headers["content-type"] = formatContentType({ type: type.type, parameters: { ...type.parameters, charset: "utf-8" } });
+    } catch {
+      // Not a media type the reader takes: it skips the body and the validator answers 415.
+    }
+  }
+  return Object.assign(Readable.from([Buffer.from(body)]), { method: req.method, url: req.url, headers });
+}
+
 /** The steps that set `req.body` from an application/json body of at most `limitKb`. */
 export function jsonBody(limitKb: number): RequestHandler[] {
-  const readText = express.text({ type: "application/json", limit: `${limitKb}kb` });
+  const fromSocket = express.text({ type: "application/json", limit: `${limitKb}kb` });
+  // The same reader over a body the platform read: the limit, Content-Encoding and charset answer as on a socket.
+  const readText: RequestHandler = (req, res, next) => {
+    if (!Buffer.isBuffer(req.body) && typeof req.body !== "string") return fromSocket(req, res, next);
+    const copy = standIn(req, req.body);
+    fromSocket(copy as never, res, (error?: unknown) => {
+      req.body = copy.body;
+      next(error);
+    });
+  };
   const inTurn = turnQueue();
   const parse: RequestHandler = (req, _res, next) => {
     if (typeof req.body !== "string") return next(hostParsed(req.body));

@@ -31,6 +31,7 @@ const listenOptions: Record<keyof ListenOptions, true> = {
   closeTimeoutMs: true,
   idleGraceMs: true,
   signals: true,
+  drainDelayMs: true,
   onSignal: true,
   onClosed: true,
   onCloseError: true,

@@ -5,6 +5,7 @@
 // host reads itself gets its `100 Continue` under listen(), and SIGTERM
 // under load finishes every in-flight request with `Connection: close`, then exits 0.
 import { spawn } from "node:child_process";
+import { Agent, request } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractApp, listen, type Listening } from "../../server/contract-layer/index.js";
@@ -198,9 +199,9 @@ describe("options of the entry", () => {
 });
 
 /** test/express-entry/host/service.ts in its own process, each request to /webhooks held `slowMs`; `seen` waits for its output to match. */
-async function hostProcess(slowMs: number) {
+async function hostProcess(slowMs: number, drainDelayMs = 0) {
   const child = spawn(process.execPath, ["--import", "tsx", "test/express-entry/host/service.ts"], {
-    env: { ...process.env, SLOW_MS: String(slowMs) },
+    env: { ...process.env, SLOW_MS: String(slowMs), DRAIN_DELAY_MS: String(drainDelayMs) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -245,5 +246,53 @@ describe("SIGTERM under load", () => {
     expect(performance.now() - signalled).toBeLessThan(5_000);
     expect(await stuck).toBe("cut");
     expect(stdout()).not.toContain("closed");
+  }, 60_000);
+});
+
+/** GET on a keep-alive connection of its own: the status and the server's Connection header, or "refused" once the port is closed. */
+function probe(url: string): Promise<{ status: number; connection?: string; body: string } | "refused"> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<{ status: number; connection?: string; body: string } | "refused">((resolve, reject) => {
+    const req = request(url, { agent, headers: bearer }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNREFUSED" ? resolve("refused") : reject(error)));
+    req.end();
+  }).finally(() => agent.destroy());
+}
+
+describe("SIGTERM behind a load balancer (drainDelayMs)", () => {
+  it("fails the readiness probe first, serves what still arrives during the delay, closes the port after it, answers the request in flight, exits 0", async () => {
+    const delayMs = 3_000;
+    const { child, exited, seen, url, stdout } = await hostProcess(delayMs + 2_000, delayMs);
+    const origin = new URL(url).origin;
+    expect(await probe(`${origin}/ready`)).toEqual({ status: 200, connection: "keep-alive", body: '{"status":"ready"}' });
+    const inFlight = fetch(`${url}/webhooks`, { headers: bearer });
+    await seen((out) => /^in handler$/m.test(out));
+
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    await seen((out) => out.includes("SIGTERM: draining"));
+    expect(await probe(`${origin}/ready`)).toEqual({ status: 503, connection: "close", body: '{"status":"draining"}' });
+    const duringDelay = await probe(`${url}/widgets/wgt_5a3c8e1f7b92`);
+    expect(performance.now() - signalled).toBeLessThan(delayMs);
+    expect(duringDelay).toMatchObject({ status: 200, connection: "close" });
+
+    // The port closes once the delay is over, never before.
+    let refusedAt: number | undefined;
+    while (refusedAt === undefined) {
+      if ((await probe(`${origin}/ready`)) === "refused") refusedAt = performance.now() - signalled;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refusedAt).toBeGreaterThanOrEqual(delayMs);
+
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("connection")).toBe("close");
+    expect(((await answer.json()) as { type: string }).type).toBe("api.application.webhook.find");
+    expect(await exited).toBe(0);
+    expect(stdout()).toMatch(/SIGTERM: draining\nclosed\n$/);
   }, 60_000);
 });

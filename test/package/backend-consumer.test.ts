@@ -209,6 +209,8 @@ describe("the TypeScript of docs/backend.md and docs/handlers.md, as a service c
     // The main snippet imports the map the stubs command writes.
     await run(npx, ["authsvc-api", "stubs", "src/handlers"], { cwd: dir });
     writeFileSync(join(dir, "src/globals.d.ts"), docsGlobals);
+    // The serverless recipes import the service's data access as a module: the same `db`.
+    writeFileSync(join(dir, "src/db.ts"), "const database = db;\nexport { database as db };\n");
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ ...serviceTsconfig, compilerOptions: { ...serviceTsconfig.compilerOptions, noEmit: true } }));
     for (const doc of docs) {
       const markdown = readFileSync(new URL(`../../docs/${doc}`, import.meta.url), "utf8");

@@ -1,7 +1,8 @@
 // Fair sharing of one database (docs/postgres.md, Fair sharing): expired rate-limit counters
 // are deleted, failed authentication is counted in one statement per failure and exactly
 // under concurrency (a counter out of reach refuses the request), the pre-handler work of a
-// request is one round trip, and a statement past the timeout is a 503 that says so.
+// request is one round trip, a statement past the timeout is a 503 that says so, and one
+// application's report statements run one at a time in a process while another's run beside them.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../../server/reference-server.js";
@@ -10,7 +11,7 @@ import { createPostgresStore } from "../../server/store/postgres/index.js";
 import { PostgresRateLimitStore } from "../../server/store/postgres/rate-limit-store.js";
 import { databaseProblem } from "../../server/store/postgres/unavailable.js";
 import { ApiProblem } from "../../server/problems.js";
-import { appA } from "../support/demo.js";
+import { appA, appB } from "../support/demo.js";
 import { unavailable, useDatabase } from "./database.js";
 
 describe.skipIf(unavailable !== undefined)("fair sharing on PostgreSQL", () => {
@@ -95,6 +96,60 @@ describe.skipIf(unavailable !== undefined)("fair sharing on PostgreSQL", () => {
       // The hit with the (absent) credential, then the failure counted: one statement each.
       expect(statements).toHaveLength(2);
     } finally {
+      await server.close();
+      await store.close();
+    }
+  });
+
+  it("one application's report statements run one at a time, however many of its requests are in flight; another application's run beside them", async () => {
+    await db.reset(loadSeed());
+    const store = createPostgresStore({ connectionString: db.url, max: 10 });
+    const running = new Map<string, number>();
+    const most = new Map<string, number>();
+    const started: string[] = [];
+    // Every report request has reached the store before any report statement starts (a gate,
+    // not a sleep), so without lanes all ten would run at once.
+    const requests = { a: 8, b: 2 };
+    let entered = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const timeout = setTimeout(open, 20_000);
+    const query = store.pool.query.bind(store.pool);
+    store.pool.query = (async (statement: { text: string; values: unknown[] } | string, ...rest: unknown[]) => {
+      if (typeof statement === "string" || !/encryption_reports/.test(statement.text)) return (query as (...args: unknown[]) => unknown)(statement, ...rest);
+      const application = String(statement.values[0]);
+      await gate;
+      started.push(application);
+      running.set(application, (running.get(application) ?? 0) + 1);
+      most.set(application, Math.max(most.get(application) ?? 0, running.get(application)!));
+      try {
+        // Long enough for statements that may overlap to overlap.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return await (query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest);
+      } finally {
+        running.set(application, running.get(application)! - 1);
+      }
+    }) as typeof store.pool.query;
+    const counted = {
+      ...store,
+      encryptionReports: (...args: Parameters<typeof store.encryptionReports>) => {
+        if (++entered === requests.a + requests.b) open();
+        return store.encryptionReports(...args);
+      },
+    };
+    const server = await startServer({ store: counted, rateLimit: false, concurrencyLimit: false, failedAuthLimit: false });
+    try {
+      const read = (key: string) => fetch(`${server.url}/reports/encryption?page=2999&limit=100`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+      const statuses = await Promise.all([
+        ...Array.from({ length: requests.a }, () => read(appA.apiKey)),
+        ...Array.from({ length: requests.b }, () => read(appB.apiKey)),
+      ]);
+      expect(statuses).toEqual(Array(requests.a + requests.b).fill(200));
+      expect(Object.fromEntries(most)).toEqual({ [appA.applicationId]: 1, [appB.applicationId]: 1 });
+      // B's statements did not wait for A's queue: both ran before A's last one started.
+      expect(started.lastIndexOf(appB.applicationId)).toBeLessThan(started.lastIndexOf(appA.applicationId));
+    } finally {
+      clearTimeout(timeout);
       await server.close();
       await store.close();
     }

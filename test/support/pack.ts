@@ -122,7 +122,12 @@ export const fullProject = () =>
   installedProject(
     "app",
     ["contract", "mock", "server", "conformance"],
-    [...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"], ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"]]
+    [
+      ...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"],
+      ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"],
+      // The Lambda adapters docs/backend.md's serverless recipes import.
+      ...["serverless-http", "@codegenie/serverless-express"],
+    ]
       .map(versionOf)
       // TypeScript 7 beside 5.9: what `npm create vite` installs now, checked with the same sources.
       .concat(aliasOf("typescript7")),

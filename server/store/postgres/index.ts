@@ -14,6 +14,7 @@ import { pageMeta, pageStart } from "../../rules/paging.js";
 import { reportDateBounds } from "../../rules/report-dates.js";
 import { updateProvider } from "../../rules/sms-providers.js";
 import { CredentialPrefetch, type CredentialRow } from "./credential-prefetch.js";
+import { lanes } from "./lanes.js";
 import { copyReports, reportPageAndCount } from "./reports.js";
 import { sql, unscoped } from "./sql.js";
 import { fromStored, storedJson } from "./json-text.js";
@@ -90,6 +91,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     return { result, meta: pageMeta(count.rows[0]!.total, result.length, paging) };
   }
 
+  /** An application's report statements, one at a time in this process (lanes.ts). */
+  const reportLane = lanes();
   const credentialPrefetch = new CredentialPrefetch();
   async function credential(apiKey: string): Promise<CredentialRow | undefined> {
     const digest = sha256(apiKey);
@@ -140,7 +143,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         reportDateBounds(filters.start_date, filters.end_date);
         return { result: [], meta: pageMeta(0, 0, paging) };
       }
-      const { total, result } = (await pool.query<{ total: number; result: EncryptionReport[] }>(reportPageAndCount(applicationId, filters, paging))).rows[0]!;
+      const statement = reportPageAndCount(applicationId, filters, paging);
+      const { total, result } = (await reportLane(applicationId, () => pool.query<{ total: number; result: EncryptionReport[] }>(statement))).rows[0]!;
       return { result, meta: pageMeta(total, result.length, paging) };
     },
 

@@ -1,10 +1,11 @@
 // A host Express service with the contract app inside it, as a backend team mounts it: its
 // own routes, its own `express.json()`, a middleware putting a tenant on `res.locals`, the
-// reference handlers at `/api` (so `/api/v1/...`), and `listen` with SIGTERM handling.
+// reference handlers at `/api` (so `/api/v1/...`), a readiness probe at `/ready`, and
+// `listen` with SIGTERM handling (DRAIN_DELAY_MS: its `drainDelayMs`).
 // Prints its URL; test/express-entry/host-app.test.ts runs it (and imports `hostApp`).
 import express from "express";
 import { pathToFileURL } from "node:url";
-import { createContractApp, listen } from "../../../server/contract-layer/index.js";
+import { createContractApp, listen, readinessProbe } from "../../../server/contract-layer/index.js";
 import { createHandlers } from "../../../server/handlers/index.js";
 import { loadSeed } from "../../../server/seed/load.js";
 import { createStore } from "../../../server/store/memory.js";
@@ -19,6 +20,7 @@ export function hostApp(options: { slowMs?: number; onSlowStart?: () => void } =
     next();
   });
   app.get("/health", (_req, res) => void res.json({ ok: true }));
+  app.get("/ready", readinessProbe());
   app.post("/echo", (req, res) => void res.json({ echoed: req.body }));
   app.use(
     "/api",
@@ -54,6 +56,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const listening = await listen(hostApp({ slowMs: Number(process.env.SLOW_MS ?? 0), onSlowStart: () => console.log("in handler") }), {
     port: Number(process.env.PORT ?? 0),
     signals: ["SIGTERM"],
+    drainDelayMs: Number(process.env.DRAIN_DELAY_MS ?? 0),
     onSignal: (signal) => console.log(`${signal}: draining`),
     onClosed: () => console.log("closed"),
   });
