@@ -32,11 +32,13 @@ async function runCalls(baseUrl: string, apiKey: string, hangUrl: string, siteUr
       () => "answered",
       (error: Error) => error.name,
     );
-  const hostile = (path: string) => createApiClient({ baseUrl: `${siteUrl}${path}/v1`, apiKey, timeoutMs: 500, retry: false }).GET("/webhooks");
+  // The endless body needs its timeout to fire; the others must settle on their own rule
+  // first, so they get time a loaded machine needs to read 1 MiB (500 ms gave "big" a TimeoutError at load 12).
+  const hostile = (path: string, timeoutMs = 10_000) => createApiClient({ baseUrl: `${siteUrl}${path}/v1`, apiKey, timeoutMs, retry: false }).GET("/webhooks");
   return {
     apis: { any: typeof AbortSignal.any, timeout: typeof AbortSignal.timeout },
     redirected: await failure(hostile("redirect")),
-    endless: await failure(hostile("endless")),
+    endless: await failure(hostile("endless", 500)),
     big: await failure(hostile("big")),
     widget: { status: widget.response.status, id: widget.data?.result.id, requestId: widget.requestId, echoed: widget.response.headers.get("x-request-id") },
     webhooks,
