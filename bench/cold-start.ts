@@ -20,7 +20,7 @@ import { operations, type OperationId } from "../generated/operations.js";
 import { buildPackage } from "../scripts/build.js";
 import { operation, successExample } from "../test/support/document.js";
 import { credentialsFor, validRequest } from "../test/support/requests.js";
-import { writeReadmeBlock } from "./lib/readme.js";
+import { markdownTable as md, writeReadmeBlock } from "./lib/readme.js";
 import { fixed, machine, table } from "./lib/report.js";
 
 const runs = Math.max(1, Number(process.env.COLD_RUNS ?? 5));
@@ -193,15 +193,6 @@ writeFileSync(
 );
 console.log("written bench/results/cold-start.json");
 
-const md = (headers: string[], rows: string[][]) =>
-  [
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
 if (!process.env.COLD_PACKAGE_DIR) {
   writeReadmeBlock(
     "cold-start",

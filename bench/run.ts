@@ -10,7 +10,7 @@ import { buildPackage } from "../scripts/build.js";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
 import { serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
-import { writeReadmeBlock } from "./lib/readme.js";
+import { machineLine, markdownTable as md, writeReadmeBlock } from "./lib/readme.js";
 import { fixed, machine, table } from "./lib/report.js";
 
 const durationS = Number(process.env.BENCH_DURATION ?? 5);
@@ -208,19 +208,10 @@ console.log("written bench/results/latest.json");
 
 // The figures block of bench/README.md, from this run only (a partial run, BENCH_ONLY, too:
 // it says which targets it measured).
-const md = (headers: string[], body: string[][]) =>
-  [
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-    ...body.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
 writeReadmeBlock(
   "bench",
   [
-    `**npm run bench** (\`bench/run.ts\`), ${startedAt}: medians of ${rounds} round(s), ${durationS} s per scenario, ${connections} connections, targets ${targets.map((t) => t.key).join(", ")} (${machineBefore.cpus} × ${machineBefore.cpuModel}, Node ${machineBefore.node}; load average (1/5/15 min) ${machineBefore.loadavg.join(" / ")} before, ${machineAfter.loadavg.join(" / ")} after):`,
+    `**npm run bench** (\`bench/run.ts\`), ${startedAt}: medians of ${rounds} round(s), ${durationS} s per scenario, ${connections} connections, targets ${targets.map((t) => t.key).join(", ")} (${machineLine(machineBefore, machineAfter)}):`,
     "",
     md(
       ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "cold start ms"],

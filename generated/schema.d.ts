@@ -1260,7 +1260,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     ReadWidgetInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1352,7 +1352,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindUserActivityInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1431,7 +1431,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindEncryptionReportsInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1562,7 +1562,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     UpdateSmsProviderInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1667,7 +1667,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     SaveEmailTransportInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1771,7 +1771,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     CreateNotificationInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1863,7 +1863,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     ReadWebhookInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1955,7 +1955,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindWebhookHistoryInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2034,7 +2034,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     InternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -6,15 +6,18 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import {
   ApiProblem,
+  invalidResponse,
   malformedJson,
   maxProblemErrors,
   payloadTooLarge,
   unsupportedBodyEncoding,
   problemKinds,
+  problemSubtypes,
   problemTypeBase,
   type Problem,
   type ProblemCode,
   type ProblemErrorItem,
+  type ResponseFailure,
 } from "../problems.js";
 import { requestLog } from "./logging.js";
 import { requestPath } from "./request-path.js";
@@ -22,7 +25,8 @@ import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validat
 
 /** A response body the handler produced that the document does not allow (response validation). */
 export class ResponseValidationFailed extends Error {
-  constructor(readonly failure: { message: string; errors?: ValidatorErrorItem[] }) {
+  /** `errors` for the log (eov's items, which may name the answer's own keys); `failures` for the answer (from the document alone). */
+  constructor(readonly failure: { message: string; errors?: ValidatorErrorItem[]; failures: ResponseFailure[] }) {
     super(`response validation failed: ${failure.message}`);
     this.name = "ResponseValidationFailed";
   }
@@ -120,6 +124,7 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
 /** The problem an error stands for, and whether it is unexpected (to be logged as an error). */
 export function problemFor(error: unknown, req: Request, hints: Map<string, Map<string, string>>): { problem: ApiProblem; unexpected: boolean } {
   if (error instanceof ApiProblem) return { problem: error, unexpected: error.code === "internal_error" };
+  if (error instanceof ResponseValidationFailed) return { problem: invalidResponse(error.failure.failures), unexpected: true };
   // Express's router could not decode a path parameter (`%E0%A4%A`), before the validator saw it.
   if (error instanceof URIError) return { problem: new ApiProblem("validation_failed", describeErrors(badEncoding), badEncoding), unexpected: false };
   if (isBodyParserError(error)) {
@@ -159,8 +164,8 @@ function boundedItem(item: ProblemErrorItem): ProblemErrorItem {
 export function problemBody(problem: ApiProblem, req: Parameters<typeof requestPath>[0]): Problem {
   const code: ProblemCode = problem.code;
   return {
-    type: `${problemTypeBase}${code}`,
-    title: problemKinds[code].title,
+    type: `${problemTypeBase}${problem.subtype ?? code}`,
+    title: problem.subtype ? problemSubtypes[problem.subtype].title : problemKinds[code].title,
     status: problem.status,
     detail: cut(problem.detail, problemLimits.detail),
     // The path without the query string (RFC 9457 `instance`).
