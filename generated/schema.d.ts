@@ -1059,13 +1059,11 @@ export interface components {
       checkbox: components["schemas"]["ChoiceItem"][];
     };
     /** @description A notification to schedule: one of four variants, discriminated by `type`, each a closed object (`radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY). Targets, for every variant: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
-    NotificationCreate: unknown &
-      (
-        | components["schemas"]["SimpleNotificationCreate"]
-        | components["schemas"]["SurveyNotificationCreate"]
-        | components["schemas"]["RadioNotificationCreate"]
-        | components["schemas"]["CheckboxNotificationCreate"]
-      );
+    NotificationCreate:
+      | components["schemas"]["SimpleNotificationCreate"]
+      | components["schemas"]["SurveyNotificationCreate"]
+      | components["schemas"]["RadioNotificationCreate"]
+      | components["schemas"]["CheckboxNotificationCreate"];
     /**
      * @description `SIMPLE` (text only), `SURVEY` (with Close and Submit buttons), `RADIO` (a single choice among `radio` items) or `CHECKBOX` (several choices among `checkbox` items).
      * @enum {string}

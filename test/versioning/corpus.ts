@@ -20,9 +20,9 @@ const schema = (doc: Node, name: string): Node => doc.components.schemas[name];
 const param = (doc: Node, name: string): Node => doc.components.parameters[name];
 const op = (doc: Node, path: string, method = "get"): Node => doc.paths[path][method];
 const without = <T>(list: T[], item: T): T[] => list.filter((x) => x !== item);
-/** NotificationCreate's parts: the targeting rule and the discriminated union of the variants (allOf [rule, anyOf [union]]). */
-const targeting = (doc: Node): Node => schema(doc, "NotificationCreate").allOf[0];
-const notificationUnion = (doc: Node): Node => schema(doc, "NotificationCreate").allOf[1].anyOf[0];
+/** NotificationCreate's parts: the targeting rule (its if/then/else) and the discriminated union of the variants beside it (anyOf [union]). */
+const targeting = (doc: Node): Node => schema(doc, "NotificationCreate");
+const notificationUnion = (doc: Node): Node => schema(doc, "NotificationCreate").anyOf[0];
 
 export const corpus: Labelled[] = [
   // Operations and paths
@@ -296,7 +296,8 @@ export const corpus: Labelled[] = [
     name: "targeting rule moved from a shared schema each request variant applies to one allOf member beside the union",
     impact: "patch",
     prepare: (d) => {
-      const rule = targeting(d);
+      const { if: condition, then, else: otherwise } = targeting(d);
+      const rule = { if: condition, then, else: otherwise };
       const union = notificationUnion(d);
       const { type: _, ...shared } = schema(d, "SimpleNotificationCreate").properties;
       d.components.schemas.NotificationFields = { type: "object", required: ["title", "content"], properties: shared, ...rule };
