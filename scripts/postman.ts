@@ -53,7 +53,14 @@ function inline(node: Node): Node {
   if (Array.isArray(node)) return node.map(inline);
   if (node === null || typeof node !== "object") return node;
   const { $ref, ...rest } = node;
-  const own = Object.fromEntries(Object.entries(rest).flatMap(([key, value]) => (annotations.has(key) || key.startsWith("x-") ? [] : [[key, inline(value)]])));
+  const own = Object.fromEntries(
+    Object.entries(rest).flatMap(([key, value]) =>
+      annotations.has(key) || key.startsWith("x-")
+        ? []
+        : // A `properties` map's keys are field names (a field may be named `title`), not keywords.
+          [[key, key === "properties" ? Object.fromEntries(Object.entries<Node>(value).map(([name, schema]) => [name, inline(schema)])) : inline(value)]],
+    ),
+  );
   if ($ref === undefined) return own;
   const target = inline(resolve({ $ref }));
   return Object.keys(own).length === 0 ? target : { ...own, allOf: [...(own.allOf ?? []), target] };
