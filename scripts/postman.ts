@@ -58,7 +58,7 @@ function inline(node: Node): Node {
       annotations.has(key) || key.startsWith("x-")
         ? []
         : // A `properties` map's keys are field names (a field may be named `title`), not keywords.
-          [[key, key === "properties" ? Object.fromEntries(Object.entries<Node>(value).map(([name, schema]) => [name, inline(schema)])) : inline(value)]],
+          [[key, key === "properties" ? Object.fromEntries(Object.entries<Node>(value as Node).map(([name, schema]) => [name, inline(schema)])) : inline(value)]],
     ),
   );
   if ($ref === undefined) return own;

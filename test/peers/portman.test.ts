@@ -34,7 +34,8 @@ async function portman(label: string, portmanConfig: Node, baseUrl: string): Pro
   const configFile = join(scratch, `${label}.json`);
   const output = join(scratch, `${label}.postman.json`);
   writeFileSync(configFile, JSON.stringify(portmanConfig));
-  const written = await run(bin("portman"), ["-l", "generated/openapi.json", "-c", configFile, "-o", output]);
+  // In the scratch folder: Portman writes its working files under ./tmp.
+  const written = await run(bin("portman"), ["-l", join(root, "generated/openapi.json"), "-c", configFile, "-o", output], scratch);
   const collection = JSON.parse(readFileSync(output, "utf8"));
   const envVar = [
     { key: "baseUrl", value: baseUrl },
@@ -84,6 +85,8 @@ describe(`Portman ${JSON.parse(readFileSync(join(root, "node_modules/@apideck/po
     const notification = withoutOverwrites.outcomes.find((o) => o.method === "POST" && /notification/i.test(o.name));
     expect(notification?.code).toBe(401);
     expect(notification?.failed.length).toBeGreaterThan(0);
-    console.log(`portman without overwrites: ${withoutOverwrites.assertions.total - withoutOverwrites.assertions.failed}/${withoutOverwrites.assertions.total} assertions pass`);
+    console.log(
+      `portman without overwrites: ${withoutOverwrites.assertions.total - withoutOverwrites.assertions.failed}/${withoutOverwrites.assertions.total} assertions pass`,
+    );
   });
 });
