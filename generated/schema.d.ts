@@ -811,25 +811,18 @@ export interface components {
      * @example Acme Shop
      */
     EmailFromName: string;
-    /** @description Settings common to both mail providers. */
-    EmailSettingsFields: {
-      email_from: components["schemas"]["EmailFrom"];
-      email_admin: components["schemas"]["EmailAdmin"];
-      email_reply?: components["schemas"]["EmailReply"];
-      from_name?: components["schemas"]["EmailFromName"];
-    };
     /**
      * SENDGRID settings
-     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`; EmailSettingsFields, which the variant also applies, requires `email_from` and `email_admin`.
+     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`.
      */
     SendgridSettings: {
       /**
-       * @description The provider: SENDGRID.
-       * @constant
+       * @description The provider: SENDGRID. (enum property replaced by openapi-typescript)
+       * @enum {string}
        */
       type: "SENDGRID";
-      email_from?: components["schemas"]["EmailFrom"];
-      email_admin?: components["schemas"]["EmailAdmin"];
+      email_from: components["schemas"]["EmailFrom"];
+      email_admin: components["schemas"]["EmailAdmin"];
       email_reply?: components["schemas"]["EmailReply"];
       from_name?: components["schemas"]["EmailFromName"];
       /** @description SendGrid access information. Write-only; stored encrypted. */
@@ -840,25 +833,19 @@ export interface components {
          */
         api_key: string;
       };
-    } & (components["schemas"]["EmailSettingsFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "SENDGRID";
-    });
+    };
     /**
      * SES settings
-     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`; EmailSettingsFields, which the variant also applies, requires `email_from` and `email_admin`.
+     * @description Closed: a field not listed here is refused with 400. The settings both providers share are defined once (their own schemas) and listed here by `$ref`.
      */
     SesSettings: {
       /**
-       * @description The provider: SES (Amazon Simple Email Service).
-       * @constant
+       * @description The provider: SES (Amazon Simple Email Service). (enum property replaced by openapi-typescript)
+       * @enum {string}
        */
       type: "SES";
-      email_from?: components["schemas"]["EmailFrom"];
-      email_admin?: components["schemas"]["EmailAdmin"];
+      email_from: components["schemas"]["EmailFrom"];
+      email_admin: components["schemas"]["EmailAdmin"];
       email_reply?: components["schemas"]["EmailReply"];
       from_name?: components["schemas"]["EmailFromName"];
       /** @description Amazon SES access information. Write-only; stored encrypted. */
@@ -879,13 +866,7 @@ export interface components {
          */
         secretAccessKey: string;
       };
-    } & (components["schemas"]["EmailSettingsFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "SES";
-    });
+    };
     /** @description The e-mail transport settings to save, as a union discriminated by `type`. `auth` must have the shape of that provider; another shape is refused with 400. When `auth` is left out, the stored access information is kept; it is required on the first save and when `type` changes. */
     EmailSettingsSave: components["schemas"]["SendgridSettings"] | components["schemas"]["SesSettings"];
     /**
@@ -969,13 +950,21 @@ export interface components {
     /** @description `true` sends to every user of the application; excludes `receivers` and `groups`. */
     NotificationBroadcast: boolean;
     /** @description User ids or e-mail addresses. Each must be a user of the application who has logged in (has an APPROVED AUTHENTICATION activity); any other is refused with 400 naming it. */
-    NotificationReceivers: (string | components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
+    NotificationReceivers: (components["schemas"]["Id"] | components["schemas"]["EmailAddress"])[];
     /** @description Group ids of the application's users; an unknown group is refused with 400 naming it. */
     NotificationGroups: number[];
     /** @description When to send: Unix time in seconds (UTC), or `now` (the default). A time more than 60 seconds in the past is refused with 400. */
     NotificationSendAt: components["schemas"]["UnixSeconds"] | "now";
-    /** @description Fields common to every notification type. Targets: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
-    NotificationFields: {
+    /**
+     * SIMPLE notification
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; the targeting rule is NotificationCreate's, over every variant.
+     */
+    SimpleNotificationCreate: {
+      /**
+       * @description The notification type: SIMPLE is a notice without controls. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: "SIMPLE";
       name?: components["schemas"]["NotificationName"];
       title: components["schemas"]["NotificationTitle"];
       content: components["schemas"]["NotificationContent"];
@@ -986,43 +975,18 @@ export interface components {
       send_at?: components["schemas"]["NotificationSendAt"];
     };
     /**
-     * SIMPLE notification
-     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
-     */
-    SimpleNotificationCreate: {
-      /**
-       * @description The notification type: SIMPLE is a notice without controls.
-       * @constant
-       */
-      type: "SIMPLE";
-      name?: components["schemas"]["NotificationName"];
-      title?: components["schemas"]["NotificationTitle"];
-      content?: components["schemas"]["NotificationContent"];
-      level?: components["schemas"]["NotificationLevel"];
-      broadcast?: components["schemas"]["NotificationBroadcast"];
-      receivers?: components["schemas"]["NotificationReceivers"];
-      groups?: components["schemas"]["NotificationGroups"];
-      send_at?: components["schemas"]["NotificationSendAt"];
-    } & (components["schemas"]["NotificationFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "SIMPLE";
-    });
-    /**
      * SURVEY notification
-     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; the targeting rule is NotificationCreate's, over every variant.
      */
     SurveyNotificationCreate: {
       /**
-       * @description The notification type: SURVEY adds Close and Submit buttons.
-       * @constant
+       * @description The notification type: SURVEY adds Close and Submit buttons. (enum property replaced by openapi-typescript)
+       * @enum {string}
        */
       type: "SURVEY";
       name?: components["schemas"]["NotificationName"];
-      title?: components["schemas"]["NotificationTitle"];
-      content?: components["schemas"]["NotificationContent"];
+      title: components["schemas"]["NotificationTitle"];
+      content: components["schemas"]["NotificationContent"];
       level?: components["schemas"]["NotificationLevel"];
       broadcast?: components["schemas"]["NotificationBroadcast"];
       receivers?: components["schemas"]["NotificationReceivers"];
@@ -1038,13 +1002,7 @@ export interface components {
        * @example Send answer
        */
       submit_text?: string;
-    } & (components["schemas"]["NotificationFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "SURVEY";
-    });
+    };
     /** @description A radio button or checkbox of a notification. */
     ChoiceItem: {
       /**
@@ -1060,17 +1018,17 @@ export interface components {
     };
     /**
      * RADIO notification
-     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; the targeting rule is NotificationCreate's, over every variant.
      */
     RadioNotificationCreate: {
       /**
-       * @description The notification type: RADIO asks for one choice of `radio`.
-       * @constant
+       * @description The notification type: RADIO asks for one choice of `radio`. (enum property replaced by openapi-typescript)
+       * @enum {string}
        */
       type: "RADIO";
       name?: components["schemas"]["NotificationName"];
-      title?: components["schemas"]["NotificationTitle"];
-      content?: components["schemas"]["NotificationContent"];
+      title: components["schemas"]["NotificationTitle"];
+      content: components["schemas"]["NotificationContent"];
       level?: components["schemas"]["NotificationLevel"];
       broadcast?: components["schemas"]["NotificationBroadcast"];
       receivers?: components["schemas"]["NotificationReceivers"];
@@ -1078,26 +1036,20 @@ export interface components {
       send_at?: components["schemas"]["NotificationSendAt"];
       /** @description The radio buttons, 2 to 10. */
       radio: components["schemas"]["ChoiceItem"][];
-    } & (components["schemas"]["NotificationFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "RADIO";
-    });
+    };
     /**
      * CHECKBOX notification
-     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; NotificationFields, which the variant also applies, requires `title` and `content` and holds the targeting rule.
+     * @description Closed: a field not listed here is refused with 400. The fields every type shares are defined once (their own schemas) and listed here by `$ref`; the targeting rule is NotificationCreate's, over every variant.
      */
     CheckboxNotificationCreate: {
       /**
-       * @description The notification type: CHECKBOX asks for any choices of `checkbox`.
-       * @constant
+       * @description The notification type: CHECKBOX asks for any choices of `checkbox`. (enum property replaced by openapi-typescript)
+       * @enum {string}
        */
       type: "CHECKBOX";
       name?: components["schemas"]["NotificationName"];
-      title?: components["schemas"]["NotificationTitle"];
-      content?: components["schemas"]["NotificationContent"];
+      title: components["schemas"]["NotificationTitle"];
+      content: components["schemas"]["NotificationContent"];
       level?: components["schemas"]["NotificationLevel"];
       broadcast?: components["schemas"]["NotificationBroadcast"];
       receivers?: components["schemas"]["NotificationReceivers"];
@@ -1105,14 +1057,8 @@ export interface components {
       send_at?: components["schemas"]["NotificationSendAt"];
       /** @description The checkboxes, 2 to 10. */
       checkbox: components["schemas"]["ChoiceItem"][];
-    } & (components["schemas"]["NotificationFields"] & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: "CHECKBOX";
-    });
-    /** @description A notification to schedule, as a union discriminated by `type`: `radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY. */
+    };
+    /** @description A notification to schedule: one of four variants, discriminated by `type`, each a closed object (`radio` is required for and allowed only with RADIO, `checkbox` likewise with CHECKBOX, `close_text` and `submit_text` only with SURVEY). Targets, for every variant: either `broadcast: true` (every user of the application), or a non-empty `receivers` and/or `groups`; none of them, or `broadcast: true` together with a list, is refused with 400. */
     NotificationCreate:
       | components["schemas"]["SimpleNotificationCreate"]
       | components["schemas"]["SurveyNotificationCreate"]
@@ -2273,7 +2219,6 @@ export type SchemaEmailFrom = components["schemas"]["EmailFrom"];
 export type SchemaEmailAdmin = components["schemas"]["EmailAdmin"];
 export type SchemaEmailReply = components["schemas"]["EmailReply"];
 export type SchemaEmailFromName = components["schemas"]["EmailFromName"];
-export type SchemaEmailSettingsFields = components["schemas"]["EmailSettingsFields"];
 export type SchemaSendgridSettings = components["schemas"]["SendgridSettings"];
 export type SchemaSesSettings = components["schemas"]["SesSettings"];
 export type SchemaEmailSettingsSave = components["schemas"]["EmailSettingsSave"];
@@ -2288,7 +2233,6 @@ export type SchemaNotificationBroadcast = components["schemas"]["NotificationBro
 export type SchemaNotificationReceivers = components["schemas"]["NotificationReceivers"];
 export type SchemaNotificationGroups = components["schemas"]["NotificationGroups"];
 export type SchemaNotificationSendAt = components["schemas"]["NotificationSendAt"];
-export type SchemaNotificationFields = components["schemas"]["NotificationFields"];
 export type SchemaSimpleNotificationCreate = components["schemas"]["SimpleNotificationCreate"];
 export type SchemaSurveyNotificationCreate = components["schemas"]["SurveyNotificationCreate"];
 export type SchemaChoiceItem = components["schemas"]["ChoiceItem"];

@@ -24,6 +24,8 @@ export const copies: Record<string, Record<string, string>> = {
     "generated/integration.arazzo.json": "generated/integration.arazzo.json",
     // The Postman collection. (The rendered reference left the package: docs/publishing.md.)
     "generated/postman": "postman",
+    // The configurations of peer test tools (Portman, Schemathesis): docs/document.md#peers.
+    "generated/peers": "peers",
   },
   mock: {
     "generated/schema.d.ts": "generated/schema.d.ts",

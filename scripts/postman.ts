@@ -4,8 +4,11 @@
 // first request example and one of the two API-key headers POST /notifications needs:
 // here every operation gets one request per named request example, path parameters take
 // the document's examples, bearer operations send `Authorization: Bearer {{apiKey}}`, the
-// key-pair operation both `X-Api-Key` and `X-Api-Secret`, and each request tests that it
-// gets the operation's documented success status. Each server of the document is an
+// key-pair operation both `X-Api-Key` and `X-Api-Secret`, and each request tests what the
+// document says of its success: the status, a JSON content type, every header the response
+// requires, and the body against the response's schema (inlined, annotations left out, run
+// by the Postman sandbox's Ajv 6 as `pm.response.to.have.jsonSchema`; the formats Ajv 6 does
+// not know, such as int32, are named unknown). Each server of the document is an
 // environment defining every variable the collection uses (baseUrl, apiKey, apiSecret):
 // the local ones with the demo application that owns the document's examples, production
 // with empty values to fill in.
@@ -24,6 +27,81 @@ const resolve = (node: Node): Node => deref(doc, node);
 /** The success status the document gives an operation (its one 2XX). */
 const successOf = (op: Node): number => Number(Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)));
 
+/** Keywords that only annotate, left out of the schemas the tests carry. */
+const annotations = new Set(["description", "title", "examples", "example", "$comment", "discriminator", "readOnly", "writeOnly", "deprecated"]);
+/** The formats Ajv 6 (the Postman sandbox's) checks; any other is named unknown to it. */
+const ajv6Formats = new Set([
+  "date",
+  "time",
+  "date-time",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "relative-json-pointer",
+]);
+
+/** A schema with every `$ref` replaced by what it names (a `$ref` beside other keywords as one more `allOf` member) and no annotations. */
+function inline(node: Node): Node {
+  if (Array.isArray(node)) return node.map(inline);
+  if (node === null || typeof node !== "object") return node;
+  const { $ref, ...rest } = node;
+  const own = Object.fromEntries(
+    Object.entries(rest).flatMap(([key, value]) =>
+      annotations.has(key) || key.startsWith("x-")
+        ? []
+        : // A `properties` map's keys are field names (a field may be named `title`), not keywords.
+          [[key, key === "properties" ? Object.fromEntries(Object.entries<Node>(value as Node).map(([name, schema]) => [name, inline(schema)])) : inline(value)]],
+    ),
+  );
+  if ($ref === undefined) return own;
+  const target = inline(resolve({ $ref }));
+  return Object.keys(own).length === 0 ? target : { ...own, allOf: [...(own.allOf ?? []), target] };
+}
+
+/** Every `format` a schema names. */
+const formatsIn = (node: Node): string[] =>
+  Array.isArray(node)
+    ? node.flatMap(formatsIn)
+    : node && typeof node === "object"
+      ? [...(typeof node.format === "string" ? [node.format] : []), ...Object.values(node).flatMap(formatsIn)]
+      : [];
+
+/** The Postman test script of a request: what the document says of the operation's success. */
+function testsOf(method: string, path: string, op: Node): string[] {
+  const status = successOf(op);
+  const response = resolve(op.responses[String(status)]);
+  const at = `${method.toUpperCase()} ${path}`;
+  const exec = [`pm.test("${at} answers ${status}", function () {`, `  pm.response.to.have.status(${status});`, "});"];
+  const required = Object.entries<Node>(response.headers ?? {})
+    .filter(([, header]) => resolve(header).required === true)
+    .map(([name]) => name);
+  if (required.length > 0) {
+    exec.push(`pm.test("${at} sends ${required.join(", ")}", function () {`, ...required.map((name) => `  pm.response.to.have.header(${JSON.stringify(name)});`), "});");
+  }
+  const media = response.content?.["application/json"];
+  if (media) {
+    const schema = inline(media.schema);
+    const unknownFormats = [...new Set(formatsIn(schema))].filter((format) => !ajv6Formats.has(format)).sort();
+    exec.push(
+      `pm.test("${at} answers JSON", function () {`,
+      '  pm.expect(pm.response.headers.get("Content-Type")).to.include("application/json");',
+      "});",
+      `pm.test("${at} answers a body of the documented schema", function () {`,
+      `  pm.response.to.have.jsonSchema(${JSON.stringify(schema)}, ${JSON.stringify({ unknownFormats })});`,
+      "});",
+    );
+  }
+  return exec;
+}
+
 function headersOf(op: Node): { key: string; value: string }[] {
   const schemes = Object.keys(op.security?.[0] ?? {}).map((name) => ({ name, ...doc.components.securitySchemes[name] }));
   return schemes.map((s) =>
@@ -41,14 +119,7 @@ function itemsOf(path: string, method: string, op: Node): Node[] {
     .filter(Boolean)
     .map((s) => s.replace(/^\{(.+)\}$/, (_, name) => pathValues[name] ?? `{${name}}`));
   const url = { raw: `{{baseUrl}}/${segments.join("/")}`, host: ["{{baseUrl}}"], path: segments };
-  const status = successOf(op);
-  const test = {
-    listen: "test",
-    script: {
-      type: "text/javascript",
-      exec: [`pm.test("${method.toUpperCase()} ${path} answers ${status}", function () {`, `  pm.response.to.have.status(${status});`, "});"],
-    },
-  };
+  const test = { listen: "test", script: { type: "text/javascript", exec: testsOf(method, path, op) } };
   const content = resolve(op.requestBody)?.content?.["application/json"];
   const examples: [string | undefined, Node][] = content
     ? Object.entries<Node>(content.examples ?? {}).map(([name, e]) => [name, resolve(e).value])

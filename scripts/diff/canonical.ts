@@ -3,7 +3,9 @@
 // but Redocly reports the rewrite as `schema-combinator-changed` and, under a discriminator
 // mapping, as a narrowed type. Folding such an `allOf` on both sides leaves only real
 // changes. Members whose keywords collide with the parent's stay as they are. Closed
-// objects are also written as one object (`flattenClosedObjects`, below).
+// objects are also written as one object (`flattenClosedObjects`, below), what sits beside
+// a union as part of each branch (`liftUnions`, `distributeOverUnions`), a `const` as a one-value `enum`,
+// and keywords a schema's branches or its `const` already imply are left out (`simplified`).
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { foldSingleAllOf, type Json } from "../../server/document/fold-all-of.js";
@@ -113,7 +115,145 @@ export function flattenClosedObjects(document: Json): Json {
   return walk(document);
 }
 
+/**
+ * The document with each union at the level of the schema it constrains: an `anyOf` or
+ * `oneOf` of one member is that member (`{anyOf: [U]}` accepts what U does), and an `allOf`
+ * member that is only a union (`oneOf`/`anyOf` and its `discriminator`) moves up beside the
+ * other members when the parent has no union of its own (`allOf: [R, U]` is `allOf: [R]`
+ * beside U). Then `distributeOverUnions` can write R into each variant.
+ */
+export function liftUnions(document: Json): Json {
+  const unionKeys = ["oneOf", "anyOf", "discriminator"];
+  const walk = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isObject(node)) return node;
+    let walked: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) walked[key] = walk(value);
+    for (const key of ["anyOf", "oneOf"]) {
+      const members = walked[key];
+      if (!Array.isArray(members) || members.length !== 1 || !isObject(members[0])) continue;
+      const { [key]: _, ...rest } = walked;
+      if (Object.keys(members[0]).some((name) => name in rest)) continue;
+      walked = { ...members[0], ...rest };
+    }
+    if (Array.isArray(walked.allOf) && unionKeys.every((key) => !(key in walked))) {
+      const index = walked.allOf.findIndex(
+        (member) => isObject(member) && Object.keys(member).every((key) => unionKeys.includes(key)) && ("oneOf" in member || "anyOf" in member),
+      );
+      if (index >= 0) {
+        const union = walked.allOf[index] as JsonObject;
+        const allOf = walked.allOf.filter((_, i) => i !== index);
+        walked = { ...walked, ...union, allOf };
+        if (allOf.length === 0) delete walked.allOf;
+      }
+    }
+    return walked;
+  };
+  return walk(document);
+}
+
+/**
+ * The document with what sits beside a union moved into its branches: an `allOf` member or
+ * an `if`/`then`/`else` rule A beside `oneOf: [B1, B2]` accepts what `oneOf: [A ∧ B1, A ∧ B2]`
+ * does (and likewise for `anyOf`). A rule applied once to the whole union and the same rule
+ * applied inside each variant come out alike. Only where every branch is a `$ref` to a
+ * component schema that nothing else references, since that component is where A goes (as
+ * one more `allOf` member).
+ */
+export function distributeOverUnions(document: Json): Json {
+  const copy = structuredClone(document);
+  const schemas = isObject(copy) && isObject(copy.components) && isObject(copy.components.schemas) ? copy.components.schemas : {};
+  const references = new Map<string, number>();
+  const count = (node: Json): void => {
+    if (Array.isArray(node)) node.forEach(count);
+    else if (isObject(node)) {
+      if (typeof node.$ref === "string") references.set(node.$ref, (references.get(node.$ref) ?? 0) + 1);
+      Object.values(node).forEach(count);
+    }
+  };
+  count(copy);
+  const componentOf = (branch: Json): string | undefined =>
+    isObject(branch) && Object.keys(branch).length === 1 && typeof branch.$ref === "string" && references.get(branch.$ref) === 1
+      ? /^#\/components\/schemas\/([^/]+)$/.exec(branch.$ref)?.[1]
+      : undefined;
+  const conditional = ["if", "then", "else"];
+  const walk = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node)) return;
+    Object.values(node).forEach(walk);
+    const branches = node.oneOf ?? node.anyOf;
+    if (!Array.isArray(branches) || ("oneOf" in node && "anyOf" in node)) return;
+    const rule: JsonObject = Object.fromEntries(conditional.filter((key) => key in node).map((key) => [key, node[key]!]));
+    const members = [...(Array.isArray(node.allOf) ? node.allOf : []), ...("if" in rule ? [rule] : [])];
+    if (members.length === 0) return;
+    const names = branches.map(componentOf);
+    if (names.some((name) => name === undefined || !isObject(schemas[name]))) return;
+    for (const name of names as string[]) {
+      const target = schemas[name] as JsonObject;
+      schemas[name] = { ...target, allOf: [...(Array.isArray(target.allOf) ? target.allOf : []), ...structuredClone(members)] };
+    }
+    delete node.allOf;
+    if ("if" in rule) for (const key of conditional) delete node[key];
+  };
+  walk(copy);
+  return copy;
+}
+
+/** Upper bounds: a branch within the wrapper's bound keeps to it. The lower bounds are their mirror. */
+const upperBounds = ["maxLength", "maxItems", "maxProperties", "maximum"];
+const lowerBounds = ["minLength", "minItems", "minProperties", "minimum"];
+const jsonType = (value: Json): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value;
+
+/**
+ * The document in its plainest spelling: `required` in one order, a `const` as the one-value
+ * `enum` it is, and without keywords that say nothing more: a `type` beside an `enum` whose
+ * values all have it, and a `type` or bound beside `anyOf`/`oneOf` that every branch (a
+ * local `$ref` followed) carries, the same type or a bound as tight. `{type: string, const:
+ * now}` is `{enum: [now]}`, and `{type: string, maxLength: 45, anyOf: [{type: string,
+ * maxLength: 15}, {type: string, maxLength: 45}]}` the same union without the wrapper's two.
+ * (Redocly then judges a changed `const` as the enum change it is.)
+ */
+export function simplified(document: Json): Json {
+  const resolve = (node: Json, depth = 0): Json => {
+    if (depth > 16 || !isObject(node) || typeof node.$ref !== "string") return node;
+    const path = /^#\/(.*)$/.exec(node.$ref)?.[1];
+    if (path === undefined) return node;
+    let target: Json | undefined = document;
+    for (const segment of path.split("/")) target = isObject(target) ? target[segment.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    return target === undefined ? node : resolve(target, depth + 1);
+  };
+  const walk = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isObject(node)) return node;
+    const walked: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) walked[key] = walk(value);
+    if (Array.isArray(walked.required) && walked.required.every((name) => typeof name === "string")) walked.required = [...walked.required].sort();
+    if ("const" in walked && !("enum" in walked)) {
+      walked.enum = [walked.const!];
+      delete walked.const;
+    }
+    if (Array.isArray(walked.enum) && typeof walked.type === "string" && walked.enum.every((value) => jsonType(value) === walked.type)) delete walked.type;
+    const branches = walked.anyOf ?? walked.oneOf;
+    if (Array.isArray(branches) && branches.length > 0) {
+      const resolved = branches.map((branch) => resolve(branch));
+      const all = (test: (branch: JsonObject) => boolean) => resolved.every((branch) => isObject(branch) && test(branch));
+      if (typeof walked.type === "string" && all((branch) => branch.type === walked.type)) delete walked.type;
+      for (const key of upperBounds) {
+        const bound = walked[key];
+        if (typeof bound === "number" && all((branch) => typeof branch[key] === "number" && branch[key] <= bound)) delete walked[key];
+      }
+      for (const key of lowerBounds) {
+        const bound = walked[key];
+        if (typeof bound === "number" && all((branch) => typeof branch[key] === "number" && branch[key] >= bound)) delete walked[key];
+      }
+    }
+    return walked;
+  };
+  return walk(document);
+}
+
 /** The canonical spelling both sides of a diff are written in. */
 export function canonical(document: Json): Json {
-  return flattenClosedObjects(foldSingleAllOf(document));
+  return flattenClosedObjects(simplified(foldSingleAllOf(distributeOverUnions(liftUnions(document)))));
 }

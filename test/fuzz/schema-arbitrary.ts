@@ -58,9 +58,11 @@ export function arbitrary(schema: Schema, hints: Hints = {}, options: Options = 
   if (s.allOf) return arbitrary(s, hints, options); // a nested allOf produced by merging two oneOfs
   if ("const" in s) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
-  const { oneOf, anyOf, if: condition, then, else: otherwise, ...base } = s;
+  const { oneOf, anyOf, ...shared } = s;
   const branches = oneOf ?? anyOf;
-  if (branches) return fc.oneof(...branches.map((b: Schema) => arbitrary(merge(base, flatten(b)), hints, options)));
+  // What sits beside the union (an `if`/`then`/`else` rule too) applies within each branch.
+  if (branches) return fc.oneof(...branches.map((b: Schema) => arbitrary(merge(shared, flatten(b)), hints, options)));
+  const { if: condition, then, else: otherwise, ...base } = shared;
   if (condition) {
     const whenTrue = arbitrary(merge(merge(base, flatten(condition)), then ? flatten(then) : {}), hints, options);
     const whenFalse = arbitrary(merge(base, otherwise ? flatten(otherwise) : {}), hints, options);

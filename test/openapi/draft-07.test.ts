@@ -1,12 +1,14 @@
-// The request bodies as peers' tools read them. Many validate with a draft-07 Ajv (Ajv's
-// default class; openapi-backend in quick mode, Fastify's Ajv), which ignores
-// `unevaluatedProperties`: a body closed only that way took unknown fields there. The
-// document closes each variant with `additionalProperties: false` over properties listed by
-// `$ref`, which both dialects read alike. Here, for every request body of the document:
-// draft-07 refuses an unknown field (`bogus`) on each example (one per variant), accepts the
-// examples, and agrees with the document's own 2020-12 validator on bodies generated from the
-// schema (the fuzz suite's generator, as a property-based tool builds them) and on those
-// bodies with a field added, so the accepted and refused sets are the same in both dialects.
+// The request bodies under Ajv's default class (draft-07), the dialect many peers validate
+// with (openapi-backend, Fastify's Ajv), which ignores `unevaluatedProperties`: a body closed
+// only that way took unknown fields there. This is the dialect, read by an Ajv of this file's
+// own (`strict: false, allErrors: true`); the peers themselves, each at its own options, are
+// test/peers/matrix.test.ts. The document closes each variant with `additionalProperties:
+// false` over properties listed by `$ref`, which both dialects read alike. Here, for every
+// request body of the document: draft-07 refuses an unknown field (`bogus`) on each example
+// (one per variant), accepts the examples, and agrees with the document's own 2020-12
+// validator on bodies generated from the schema (the fuzz suite's generator, as a
+// property-based tool builds them) and on those bodies with a field added, so the accepted
+// and refused sets are the same in both dialects.
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";

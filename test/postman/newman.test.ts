@@ -1,10 +1,14 @@
 // The generated Postman collection (generated/postman/, scripts/postman.ts) run by Newman
 // against the reference server (in process, demo data) and the mock (`npm run mock`'s entry,
 // spawned on a free port), with the shipped local environments (only `baseUrl` pointed at
-// the free port): every request gets the success status the document gives its operation.
-// Also: one request per named request example, both key headers on POST /notifications,
-// one environment per server, no variable the environments leave undefined.
+// the free port): every request passes its tests, which check what the document says of the
+// operation's success (status, required headers, JSON content type, body schema); against a
+// server that answers the right statuses with wrong bodies and no headers, the header and
+// schema tests fail. Also: one request per named request example, both key headers on POST
+// /notifications, one environment per server, no variable the environments leave undefined.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -30,6 +34,28 @@ interface Outcome {
   failed: string[];
 }
 
+/** The number of `pm.test` calls in a request's test script. */
+const testsIn = (request: Node): number => request.event.flatMap((e: Node) => e.script.exec).filter((line: string) => line.startsWith("pm.test(")).length;
+const testCount = requests.reduce((sum, request) => sum + testsIn(request), 0);
+
+/** The documented success status of each operation, by `METHOD /path` as a request's test names it. */
+const successes = Object.values(operations).map(({ method, path, successStatus }) => ({
+  method: method.toUpperCase(),
+  pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  successStatus: successStatus as number,
+}));
+
+/** A server that answers every request with its operation's documented status, a body off every schema and none of the documented headers. */
+function wrongBodies(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "").replace(/^\/v1/, "").split("?")[0] ?? "";
+    const status = successes.find((s) => s.method === req.method && s.pattern.test(path))?.successStatus ?? 404;
+    req.resume();
+    res.writeHead(status, { "content-type": "application/json" }).end(status === 204 ? undefined : JSON.stringify({ type: "not.this.operation" }));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
 function runNewman(environment: string, baseUrl: string): Promise<{ outcomes: Outcome[]; stats: Node }> {
   return new Promise((resolve, reject) =>
     newman.run(
@@ -49,19 +75,24 @@ function runNewman(environment: string, baseUrl: string): Promise<{ outcomes: Ou
 
 let server: RunningServer;
 let mock: ChildProcess;
+let wrong: Server;
 let onServer: { outcomes: Outcome[]; stats: Node };
 let onMock: { outcomes: Outcome[]; stats: Node };
+let onWrong: { outcomes: Outcome[]; stats: Node };
 
 beforeAll(async () => {
   server = await startServer({ closeTimeoutMs: 0 });
+  wrong = await wrongBodies();
   mock = spawn(process.execPath, ["--import", "tsx", "mock/main.ts"], { cwd: root, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
   const mockUrl = await printedUrl(mock, "the mock").url;
-  [onServer, onMock] = await Promise.all([runNewman("local-server", server.url), runNewman("local-mock", mockUrl)]);
+  const wrongUrl = `http://127.0.0.1:${(wrong.address() as AddressInfo).port}/v1`;
+  [onServer, onMock, onWrong] = await Promise.all([runNewman("local-server", server.url), runNewman("local-mock", mockUrl), runNewman("local-server", wrongUrl)]);
 }, 240_000);
 
 afterAll(async () => {
   if (mock && mock.exitCode === null) mock.kill("SIGTERM");
   await server?.close();
+  await new Promise((resolve) => wrong?.close(resolve));
 });
 
 const failures = (run: { outcomes: Outcome[] }) => run.outcomes.filter((o) => o.failed.length > 0 || o.code === undefined);
@@ -108,15 +139,39 @@ describe("the Postman collection", () => {
       ).toEqual([]);
   });
 
-  it("gets every documented success status from the reference server", () => {
-    expect(failures(onServer), JSON.stringify(failures(onServer))).toEqual([]);
-    expect(onServer.outcomes).toHaveLength(requests.length);
-    expect(onServer.stats.assertions).toMatchObject({ total: requests.length, failed: 0 });
+  it("tests each request's status, required headers, content type and body schema, as the document gives them", () => {
+    for (const request of requests) {
+      const script = request.event.flatMap((e: Node) => e.script.exec).join("\n");
+      const [, { method, path, successStatus }] = Object.entries(operations).find(([operationId]) => request.request.description.startsWith(operationId))!;
+      const op = doc.paths[path][method];
+      const success = String(successStatus);
+      const response = op.responses[success].$ref ? resolveRef(op.responses[success].$ref) : op.responses[success];
+      expect(script, request.name).toContain(`pm.response.to.have.status(${success})`);
+      for (const [name, header] of Object.entries<Node>(response.headers ?? {})) {
+        const required = (header.$ref ? resolveRef(header.$ref) : header).required === true;
+        expect(script.includes(`pm.response.to.have.header("${name}")`), `${request.name}: ${name}`).toBe(required);
+      }
+      expect(script.includes("pm.response.to.have.jsonSchema("), request.name).toBe(response.content?.["application/json"] !== undefined);
+    }
   });
 
-  it("gets every documented success status from the mock", () => {
+  it("passes every test of every request against the reference server", () => {
+    expect(failures(onServer), JSON.stringify(failures(onServer))).toEqual([]);
+    expect(onServer.outcomes).toHaveLength(requests.length);
+    expect(onServer.stats.assertions).toMatchObject({ total: testCount, failed: 0 });
+  });
+
+  it("passes every test of every request against the mock", () => {
     expect(failures(onMock), JSON.stringify(failures(onMock))).toEqual([]);
     expect(onMock.outcomes).toHaveLength(requests.length);
-    expect(onMock.stats.assertions).toMatchObject({ total: requests.length, failed: 0 });
+    expect(onMock.stats.assertions).toMatchObject({ total: testCount, failed: 0 });
+  });
+
+  it("fails the header and schema tests, and only those, against a server that answers wrong bodies with the right statuses", () => {
+    const failed = onWrong.outcomes.flatMap((o) => o.failed);
+    expect(onWrong.outcomes.every((o) => o.code !== undefined && o.failed.length > 0)).toBe(true);
+    expect(failed.some((message) => /X-Request-Id/.test(message))).toBe(true);
+    expect(failed.some((message) => /schema/i.test(message))).toBe(true);
+    expect(failed.some((message) => /status/i.test(message))).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ const files = [
   "postman/local-mock.postman_environment.json",
   "postman/local-server.postman_environment.json",
   "postman/production.postman_environment.json",
+  "peers/portman-config.json",
+  "peers/schemathesis.toml",
 ];
 const scratch = mkdtempSync(join(tmpdir(), "generate-"));
 let generation: Ran;

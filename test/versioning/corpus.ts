@@ -20,6 +20,9 @@ const schema = (doc: Node, name: string): Node => doc.components.schemas[name];
 const param = (doc: Node, name: string): Node => doc.components.parameters[name];
 const op = (doc: Node, path: string, method = "get"): Node => doc.paths[path][method];
 const without = <T>(list: T[], item: T): T[] => list.filter((x) => x !== item);
+/** NotificationCreate's parts: the targeting rule (its if/then/else) and the discriminated union of the variants beside it (anyOf [union]). */
+const targeting = (doc: Node): Node => schema(doc, "NotificationCreate");
+const notificationUnion = (doc: Node): Node => schema(doc, "NotificationCreate").anyOf[0];
 
 export const corpus: Labelled[] = [
   // Operations and paths
@@ -54,8 +57,8 @@ export const corpus: Labelled[] = [
     name: "request property's $ref wrapped in a one-member allOf",
     impact: "patch",
     change: (d) => {
-      const { $ref, ...rest } = schema(d, "EmailSettingsFields").properties.email_from;
-      schema(d, "EmailSettingsFields").properties.email_from = { allOf: [{ $ref }], ...rest };
+      const { $ref, ...rest } = schema(d, "SendgridSettings").properties.email_from;
+      schema(d, "SendgridSettings").properties.email_from = { allOf: [{ $ref }], ...rest };
     },
   },
   {
@@ -74,10 +77,10 @@ export const corpus: Labelled[] = [
     name: "one-member allOf of a request property pointed at another schema",
     impact: "major",
     prepare: (d) => {
-      const { $ref, ...rest } = schema(d, "EmailSettingsFields").properties.email_from;
-      schema(d, "EmailSettingsFields").properties.email_from = { allOf: [{ $ref }], ...rest };
+      const { $ref, ...rest } = schema(d, "SendgridSettings").properties.email_from;
+      schema(d, "SendgridSettings").properties.email_from = { allOf: [{ $ref }], ...rest };
     },
-    change: (d) => (schema(d, "EmailSettingsFields").properties.email_from.allOf = [{ $ref: "#/components/schemas/OpenValue" }]),
+    change: (d) => (schema(d, "SendgridSettings").properties.email_from.allOf = [{ $ref: "#/components/schemas/OpenValue" }]),
   },
   {
     name: "description and example edits only",
@@ -203,8 +206,9 @@ export const corpus: Labelled[] = [
   {
     name: "const of a request variant changed (SIMPLE → PLAIN)",
     impact: "major",
-    rule: "schema-constraint-changed",
-    change: (d) => (schema(d, "SimpleNotificationCreate").properties.type.const = "PLAIN"),
+    // The diff spells a `const` as the one-value `enum` it is (scripts/diff/canonical.ts).
+    rule: "enum-values-removed",
+    change: (d) => (schema(d, "SimpleNotificationCreate").properties.type.enum = ["PLAIN"]),
   },
   {
     name: "default value of a request field changed",
@@ -215,18 +219,18 @@ export const corpus: Labelled[] = [
   {
     name: "discriminator mapping change",
     impact: "major",
-    rule: "schema-constraint-changed",
-    change: (d) => (schema(d, "NotificationCreate").discriminator.mapping.SURVEY = "#/components/schemas/RadioNotificationCreate"),
+    rule: "enum-values-removed",
+    change: (d) => (notificationUnion(d).discriminator.mapping.SURVEY = "#/components/schemas/RadioNotificationCreate"),
   },
   {
     name: "new oneOf variant in a request",
     impact: "minor",
     change: (d) => {
       const banner = structuredClone(schema(d, "SimpleNotificationCreate"));
-      banner.properties.type.const = "CORPUS_VARIANT";
+      banner.properties.type.enum = ["CORPUS_VARIANT"];
       d.components.schemas.BannerNotificationCreate = banner;
-      schema(d, "NotificationCreate").oneOf.push({ $ref: "#/components/schemas/BannerNotificationCreate" });
-      schema(d, "NotificationCreate").discriminator.mapping.CORPUS_VARIANT = "#/components/schemas/BannerNotificationCreate";
+      notificationUnion(d).oneOf.push({ $ref: "#/components/schemas/BannerNotificationCreate" });
+      notificationUnion(d).discriminator.mapping.CORPUS_VARIANT = "#/components/schemas/BannerNotificationCreate";
     },
   },
   {
@@ -234,7 +238,7 @@ export const corpus: Labelled[] = [
     impact: "major",
     rule: "schema-combinator-changed",
     change: (d) => {
-      const union = schema(d, "NotificationCreate");
+      const union = notificationUnion(d);
       union.oneOf = union.oneOf.filter((b: Node) => !b.$ref.endsWith("/CheckboxNotificationCreate"));
       delete union.discriminator.mapping.CHECKBOX;
     },
@@ -256,7 +260,8 @@ export const corpus: Labelled[] = [
     name: "closed request variant respelled: allOf + unevaluatedProperties to properties by $ref + additionalProperties",
     impact: "patch",
     prepare: (d) => {
-      const { type } = schema(d, "SimpleNotificationCreate").properties;
+      const { type, ...shared } = schema(d, "SimpleNotificationCreate").properties;
+      d.components.schemas.NotificationFields = { type: "object", required: ["title", "content"], properties: shared };
       d.components.schemas.SimpleNotificationCreate = {
         title: "SIMPLE notification",
         type: "object",
@@ -270,21 +275,76 @@ export const corpus: Labelled[] = [
   {
     name: "if condition changed (broadcast)",
     impact: "major",
-    rule: "schema-constraint-changed",
-    change: (d) => (schema(d, "NotificationFields").if.properties.broadcast.const = false),
+    rule: "enum-values-removed",
+    change: (d) => (targeting(d).if.properties.broadcast.const = false),
   },
   {
     name: "then branch tightened (receivers)",
     impact: "major",
     rule: "schema-constraint-changed",
-    change: (d) => (schema(d, "NotificationFields").else.anyOf[0].properties.receivers.minItems = 2),
+    change: (d) => (targeting(d).else.anyOf[0].properties.receivers.minItems = 2),
   },
   {
     name: "if/then/else removed from a request",
     impact: "patch",
     change: (d) => {
-      for (const key of ["if", "then", "else"]) delete schema(d, "NotificationFields")[key];
+      for (const key of ["if", "then", "else"]) delete targeting(d)[key];
     },
+  },
+  // The same unions in the spelling of 3.0.0 (scripts/diff/canonical.ts): not a change.
+  {
+    name: "targeting rule moved from a shared schema each request variant applies to one allOf member beside the union",
+    impact: "patch",
+    prepare: (d) => {
+      const { if: condition, then, else: otherwise } = targeting(d);
+      const rule = { if: condition, then, else: otherwise };
+      const union = notificationUnion(d);
+      const { type: _, ...shared } = schema(d, "SimpleNotificationCreate").properties;
+      d.components.schemas.NotificationFields = { type: "object", required: ["title", "content"], properties: shared, ...rule };
+      for (const branch of union.oneOf) {
+        const variant = schema(d, branch.$ref.split("/").pop());
+        variant.allOf = [{ $ref: "#/components/schemas/NotificationFields" }];
+        variant.required = variant.required.filter((name: string) => name !== "title" && name !== "content");
+      }
+      d.components.schemas.NotificationCreate = { description: schema(d, "NotificationCreate").description, ...union };
+    },
+    change: (d) => {
+      delete d.components.schemas.NotificationFields;
+      for (const name of ["NotificationCreate", "SimpleNotificationCreate", "SurveyNotificationCreate", "RadioNotificationCreate", "CheckboxNotificationCreate"]) {
+        d.components.schemas[name] = structuredClone(doc.components.schemas[name]);
+      }
+    },
+  },
+  {
+    name: "request variant's `type` respelled: `const` to a one-value `enum`",
+    impact: "patch",
+    prepare: (d) => {
+      const { enum: values, ...rest } = schema(d, "SesSettings").properties.type;
+      schema(d, "SesSettings").properties.type = { ...rest, const: values[0] };
+    },
+    change: (d) => (schema(d, "SesSettings").properties.type = structuredClone(doc.components.schemas.SesSettings.properties.type)),
+  },
+  {
+    name: "`type` beside a request `const` of that type dropped",
+    impact: "patch",
+    prepare: (d) => (schema(d, "NotificationSendAt").oneOf[1] = { type: "string", const: "now" }),
+    change: (d) => (schema(d, "NotificationSendAt").oneOf[1] = { const: "now" }),
+  },
+  {
+    name: "`type` and bound beside a response anyOf, which every branch carries, dropped",
+    impact: "patch",
+    prepare: (d) => Object.assign(schema(d, "IpAddress"), { type: "string", maxLength: 45 }),
+    change: (d) => {
+      delete schema(d, "IpAddress").type;
+      delete schema(d, "IpAddress").maxLength;
+    },
+  },
+  {
+    name: "bound beside a response anyOf, tighter than a branch's, removed",
+    impact: "major",
+    rule: "schema-constraint-changed",
+    prepare: (d) => (schema(d, "IpAddress").maxLength = 40),
+    change: (d) => delete schema(d, "IpAddress").maxLength,
   },
   { name: "request body removed", impact: "major", rule: "request-body-removed", change: (d) => delete op(d, "/sms/providers/{id}", "put").requestBody },
   {
@@ -341,7 +401,7 @@ export const corpus: Labelled[] = [
   {
     name: "const change of a response `type`",
     impact: "major",
-    rule: "schema-constraint-changed",
+    rule: "enum-values-added",
     change: (d) => (schema(d, "NotificationCreateResponse").properties.type.const = "api.notification.create"),
   },
   { name: "response field made nullable", impact: "major", rule: "schema-type-changed", change: (d) => (schema(d, "Webhook").properties.url.type = ["string", "null"]) },
