@@ -7,6 +7,7 @@
 import type { LevelWithSilent } from "pino";
 import { createContractApp } from "../server/contract-layer/app.js";
 import { listen } from "../server/contract-layer/listen.js";
+import { ready } from "../server/contract-layer/readiness.js";
 import type { CorsOptions } from "../server/middleware/cors.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
 import { createLogger } from "../server/middleware/logging.js";
@@ -61,6 +62,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     rateLimit: options.rateLimit ?? false,
     failedAuthLimit: options.failedAuthLimit ?? false,
   });
+  // Every operation's validators compiled before the port opens, as listen() does for an app
+  // it is given: here it is given the Prefer step in front of the app, which has no warm-up
+  // of its own, so a client's (or a Playwright probe's) first request would pay for them.
+  await ready(app);
   // Served as the server serves a contract app (server/contract-layer/listen.ts): its request
   // timeout, `100 Continue` after the credentials, problem bodies for Node's own 400/408/431,
   // the drain; each request first gives up its `Prefer` header to the answers.

@@ -112,6 +112,8 @@ describe("npm pack", () => {
         "dist/mock/index.d.ts",
         "dist/msw/index.js",
         "dist/generated/openapi.json",
+        // Its validators precompiled, as the server's: nothing compiles at start or on a first request.
+        "dist/generated/validators.cjs",
       ]),
     );
     expect(tarballs.server.files).toEqual(
