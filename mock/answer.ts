@@ -105,7 +105,7 @@ function swapIdsOfKind(value: string, operationId: OperationId, path: Record<str
 }
 
 /** A request's Prefer that names no documented answer: a 400 naming the header, as any other bad value. */
-function undocumented(message: string): ApiProblem {
+export function preferProblem(message: string): ApiProblem {
   const errors: ProblemErrorItem[] = [{ in: "header", name: "Prefer", message }];
   return new ApiProblem("validation_failed", `One value of the request is invalid. header Prefer: ${message}.`, errors);
 }
@@ -152,19 +152,19 @@ export async function answerFor(request: MockRequest, options: AnswerOptions): P
   const statuses = Object.keys(answers).join(", ");
   if (preference.invalid) {
     const named = answers[preference.status ?? success]?.examples.join(", ") ?? "";
-    throw undocumented(`${preference.invalid}; ${operationId} documents statuses ${statuses}, examples ${named} for ${preference.status ?? success}`);
+    throw preferProblem(`${preference.invalid}; ${operationId} documents statuses ${statuses}, examples ${named} for ${preference.status ?? success}`);
   }
   const status = preference.status ?? success;
   const documented = answers[status];
-  if (!documented) throw undocumented(`code=${status} is not a documented status of ${operationId} (${statuses})`);
+  if (!documented) throw preferProblem(`code=${status} is not a documented status of ${operationId} (${statuses})`);
   if (documented.contentType === null) {
     // A response without a body (a DELETE's 204): its status and headers only.
-    if (preference.example !== undefined) throw undocumented(`example=${preference.example} is not an example of ${operationId} ${status} (it has no body)`);
+    if (preference.example !== undefined) throw preferProblem(`example=${preference.example} is not an example of ${operationId} ${status} (it has no body)`);
     return { status, headers: documentedHeaders(documented) };
   }
   const name = (preference.example ?? documented.examples[0]!) as ExampleName;
   if (!documented.examples.includes(name)) {
-    throw undocumented(`example=${name} is not an example of ${operationId} ${status} (${documented.examples.join(", ")})`);
+    throw preferProblem(`example=${name} is not an example of ${operationId} ${status} (${documented.examples.join(", ")})`);
   }
   if (status >= 400) {
     // The server's problem for this request (its path as `instance`), with the example's
@@ -178,7 +178,7 @@ export async function answerFor(request: MockRequest, options: AnswerOptions): P
   const write = options.writes[operationId];
   let body: unknown;
   if (dynamic) {
-    if (!options.generate) throw undocumented("dynamic=true needs the data generator, which runs in Node (the MSW handlers under msw/node, the mock)");
+    if (!options.generate) throw preferProblem("dynamic=true needs the data generator, which runs in Node (the MSW handlers under msw/node, the mock)");
     body = await options.generate(operationId, status);
     // Random within the schema but for the record's id: the path's.
     const result = (body as { result?: unknown }).result;

@@ -53,7 +53,8 @@ export interface RunningMock {
 
 /** Starts the mock on a free port (or the one given) and resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
-  if (options.pages !== undefined && !(Number.isInteger(options.pages) && options.pages >= 1)) throw new Error(`startMock: pages must be an integer >= 1, got ${options.pages}`);
+  if (options.pages !== undefined && !(Number.isInteger(options.pages) && options.pages >= 1))
+    throw new Error(`startMock: pages must be an integer >= 1, got ${options.pages}`);
   const document = loadDocument();
   const seed = readSeed(options.seedFile);
   const app = createContractApp({

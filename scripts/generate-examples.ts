@@ -41,9 +41,7 @@ const parameters: string[] = [];
 for (const { path, method, operation: op } of operationEntries(doc)) {
   const own = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
   const pathExamples = Object.fromEntries(own.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
-  const queryDefaults = Object.fromEntries(
-    own.filter((p) => p.in === "query" && deref(p.schema)?.default !== undefined).map((p) => [p.name, deref(p.schema).default]),
-  );
+  const queryDefaults = Object.fromEntries(own.filter((p) => p.in === "query" && deref(p.schema)?.default !== undefined).map((p) => [p.name, deref(p.schema).default]));
   parameters.push(`  ${op.operationId}: { path: ${JSON.stringify(pathExamples)}, queryDefaults: ${JSON.stringify(queryDefaults)} },`);
   const opType = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
   for (const [contentType, media] of Object.entries<Node>(deref(op.requestBody)?.content ?? {})) {

@@ -6,7 +6,7 @@
 import cors from "cors";
 import type { RequestHandler } from "express";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
-import { corsAllowedHeaders, corsMaxAgeSeconds, exposableHeaders } from "./cors-headers.js";
+import { corsAllowedHeaders, corsMaxAgeSeconds, exposableHeaders } from "./layer-headers.js";
 import { escapeRegExp } from "./path-pattern.js";
 
 /** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */
@@ -17,7 +17,6 @@ export interface CorsOptions {
 /** Local development servers on any port, and nothing else. */
 export const defaultCorsOrigins: readonly string[] = ["http://localhost:*", "http://127.0.0.1:*"];
 
-
 /**
  * The response headers a page may read besides the safelisted ones: every header any
  * response of the document declares, except the safelisted ones and the CORS headers
@@ -27,7 +26,9 @@ export const defaultCorsOrigins: readonly string[] = ["http://localhost:*", "htt
 export function corsExposedHeaders(document: ApiDocument): string[] {
   return exposableHeaders(
     operationsOf(document).flatMap(({ operation }) =>
-      Object.values(operation.responses ?? {}).flatMap((response) => Object.keys(resolveRef<{ headers?: Record<string, unknown> }>(document, response as never).headers ?? {})),
+      Object.values(operation.responses ?? {}).flatMap((response) =>
+        Object.keys(resolveRef<{ headers?: Record<string, unknown> }>(document, response as never).headers ?? {}),
+      ),
     ),
   );
 }

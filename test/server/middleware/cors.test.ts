@@ -5,7 +5,7 @@
 // parsed by corsFromEnv (what `npm start` reads). Each test starts its own server, which on a
 // busy machine takes longer than the default test timeout.
 import { afterEach, describe, expect, it } from "vitest";
-import { corsAllowedHeaders } from "../../../server/middleware/cors-headers.js";
+import { corsAllowedHeaders } from "../../../server/middleware/layer-headers.js";
 import { corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/middleware/cors.js";
 import { operations } from "../../../generated/operations.js";
 import { appA } from "../../support/demo.js";

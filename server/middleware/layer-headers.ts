@@ -1,6 +1,7 @@
-// The API's CORS header lists, without Node or Express: the server and the mock send them
-// through the `cors` middleware (cors.ts), and the MSW handlers, which run in browsers too,
-// answer preflights and requests with the same lists.
+// Headers the request layer puts on answers, without Node or Express: the CORS lists, which the
+// server and the mock send through the `cors` middleware (cors.ts), and the RateLimit fields
+// of an API without a rate limit (rate-limit.ts). The MSW handlers, which run in browsers too,
+// answer preflights and requests with the same.
 
 /** Request headers a client may send: both credential schemes, the body type, the request id, Prism's `Prefer`. */
 export const corsAllowedHeaders = ["Authorization", "X-Api-Key", "X-Api-Secret", "Content-Type", "X-Request-Id", "Prefer"];
@@ -23,3 +24,16 @@ export function exposableHeaders(declared: Iterable<string>): string[] {
   }
   return [...names.values()].sort();
 }
+
+/**
+ * The quota a policy without a limit states: the largest Integer of an HTTP structured field
+ * (RFC 9651), the most a client of the IETF RateLimit fields can read.
+ */
+export const unlimitedQuota = 999_999_999_999_999;
+
+/**
+ * The RateLimit fields with the rate limit off: every answer carries them, as the document
+ * requires of every deployment, and they say what is true (a policy named `unlimited`, no
+ * window). docs/decisions.md, *Rate-limit headers without a rate limit*.
+ */
+export const unlimitedRateLimitFields = { "RateLimit-Policy": `"unlimited"; q=${unlimitedQuota}`, RateLimit: `"unlimited"; r=${unlimitedQuota}` } as const;
