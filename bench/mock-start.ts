@@ -189,7 +189,8 @@ console.log("\nthe mock's first request of each operation against the median of 
 console.log(table(pathHeaders, pathRows));
 console.log(`\n99 kB unauthenticated PUT (49,500 invalid items): ${log.status}, ${log.lines} log line(s), ${log.bytes} B written`);
 console.log("\nchecks");
-for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok === true ? "PASS" : ok === false ? "MISS" : "----"}  ${name}${typeof ok === "string" ? ` (${ok})` : ""}`);
+for (const [name, ok] of Object.entries(checks))
+  console.log(`  ${ok === true ? "PASS" : ok === false ? "MISS" : "----"}  ${name}${typeof ok === "string" ? ` (${ok})` : ""}`);
 console.log(`\nmachine: ${context}`);
 
 mkdirSync(here("results"), { recursive: true });
@@ -199,7 +200,14 @@ writeFileSync(
 );
 
 const md = (headers: string[], rows: string[][]) =>
-  [`| ${headers.join(" | ")} |`, `|---|${headers.slice(1).map(() => "---:").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  [
+    `| ${headers.join(" | ")} |`,
+    `|---|${headers
+      .slice(1)
+      .map(() => "---:")
+      .join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 writeReadmeBlock(
   "mock-start",
   [

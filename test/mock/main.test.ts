@@ -35,7 +35,11 @@ it("npm run mock serves under /v1 on PORT and stops on SIGTERM", { timeout: 60_0
 
 it("startMock resolves with every operation's validators built: no request builds one", { timeout: 60_000 }, async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "test/mock/compiled-on-start.ts"], { cwd: root });
-  const { atStart, afterRequests, statuses } = JSON.parse(stdout.trim().split("\n").at(-1)!) as { atStart: number; afterRequests: number; statuses: Record<string, number> };
+  const { atStart, afterRequests, statuses } = JSON.parse(stdout.trim().split("\n").at(-1)!) as {
+    atStart: number;
+    afterRequests: number;
+    statuses: Record<string, number>;
+  };
   expect(statuses).toEqual(Object.fromEntries(Object.entries(operations).map(([operationId, { successStatus }]) => [operationId, successStatus])));
   expect(atStart).toBeGreaterThan(0);
   expect(afterRequests).toBe(atStart);
