@@ -88,10 +88,10 @@ function layerHeaders(headers: Headers, request: Request | undefined): void {
   for (const [name, value] of Object.entries(unlimitedRateLimitFields)) if (!headers.has(name)) headers.set(name, value);
 }
 
-/** A JSON answer framed by its length (an unframed one ends only when MSW 3's mock socket closes). */
+/** A JSON answer framed by its length (an unframed one ends only when MSW 3's mock socket closes), its charset named as the mock names it. */
 function framed(status: number, body: unknown, contentType: string, headers: Headers): HttpResponse<DefaultBodyType> {
   const text = JSON.stringify(body);
-  headers.set("Content-Type", contentType);
+  headers.set("Content-Type", `${contentType}; charset=utf-8`);
   headers.set("Content-Length", String(new TextEncoder().encode(text).byteLength));
   return new HttpResponse(text, { status, headers });
 }

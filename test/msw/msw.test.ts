@@ -119,7 +119,7 @@ describe("MSW handlers", () => {
   ])("Prefer: %s, which the document does not hold, is the mock's 400 problem naming Prefer", async (prefer, message) => {
     const unknown = await viaClient(target, (api) => clientCalls.readWidget(api, target), { Prefer: prefer });
     expect(unknown.status).toBe(400);
-    expect(unknown.contentType).toBe("application/problem+json");
+    expect(unknown.contentType).toBe("application/problem+json; charset=utf-8");
     expect(unknown.body).toMatchObject({ code: "validation_failed", errors: [{ in: "header", name: "Prefer", message: expect.stringMatching(message) }] });
     expect(check(deref(operation("readWidget").responses["400"]).content["application/problem+json"].schema, unknown.body)).toEqual({ valid: true, errors: "" });
   });
