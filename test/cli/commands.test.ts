@@ -75,7 +75,10 @@ describe("authsvc-api serve", () => {
     const { child, url, output } = await start(["serve", "--port", "0", "--seed", seed, "--cors-origins", "http://192.168.1.20:5173,https://dev.acme-shop.example"]);
     // A preflight from another dev origin: allowed as the flag says, and only those origins.
     const preflight = (origin: string) =>
-      fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+      fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      });
     const allowed = await preflight("http://192.168.1.20:5173");
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("http://192.168.1.20:5173");

@@ -177,7 +177,18 @@ describe("npm pack", () => {
     };
     expect(declared("contract")).toEqual({ dependencies: ["openapi-fetch"], peers: {}, optional: [], bin: undefined });
     expect(declared("mock")).toEqual({
-      dependencies: ["@stoplight/prism-http", "ajv", "ajv-formats", "content-type", "cors", "express", "express-openapi-validator", "express-rate-limit", "fast-deep-equal", "pino"],
+      dependencies: [
+        "@stoplight/prism-http",
+        "ajv",
+        "ajv-formats",
+        "content-type",
+        "cors",
+        "express",
+        "express-openapi-validator",
+        "express-rate-limit",
+        "fast-deep-equal",
+        "pino",
+      ],
       peers: { [name]: version, msw: "^2.15.0 || ^3.0.5" },
       optional: [name, "msw"],
       bin: { "authsvc-api": "dist/cli/authsvc-api.js" },
