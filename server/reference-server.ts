@@ -70,7 +70,7 @@ export interface RunningServer {
   server: Server;
 }
 
-/** The reference server through the same `listen` a service gets from `@authsvc/app-api-server/contract-layer`. */
+/** The reference server through the same `listen` a service gets from `@authsvc/app-api-server/express`. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const {
     port = 0,

@@ -1,5 +1,5 @@
 // Target (e): the package's enforcing layer (`createContractApp` of
-// @authsvc/app-api-server/contract-layer) as a service runs it: the built server package
+// @authsvc/app-api-server/express) as a service runs it: the built server package
 // (BENCH_SERVER_DIST, which bench/run.ts builds, packages/server/dist), not the sources
 // through tsx, whose transform adds per-call work (esbuild's `__name` wrappers) that no
 // installed service pays. Trivial handlers and an authenticator that accepts any key,

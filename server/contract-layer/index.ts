@@ -1,4 +1,4 @@
-// `@authsvc/app-api-server/contract-layer`: the contract-enforcing Express layer a service builds
+// `@authsvc/app-api-server/express`: the contract-enforcing Express layer a service builds
 // its implementation on. It owns validation, credentials, routing by operationId, request
 // ids, log redaction and problem responses; the service writes the handlers. `listen`
 // serves it (or the host app it is mounted in) with the reference server's protections.

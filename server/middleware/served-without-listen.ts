@@ -29,7 +29,7 @@ export function missingProtections(server: Server | undefined): string[] {
 export function servedWithoutListenMessage(server: Server | undefined): string | undefined {
   const missing = missingProtections(server);
   if (missing.length === 0) return undefined;
-  return `The API is served without listen() from @authsvc/app-api-server/contract-layer: ${missing.join("; ")}. Serve the app (or the host app it is mounted in) with listen(app, { port }) (docs/backend.md, Lifecycle).`;
+  return `The API is served without listen() from @authsvc/app-api-server/express: ${missing.join("; ")}. Serve the app (or the host app it is mounted in) with listen(app, { port }) (docs/backend.md, Lifecycle).`;
 }
 
 /** A step that checks the serving server on the app's first request and calls `warn` once if it lacks listen()'s settings. */

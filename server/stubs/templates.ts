@@ -12,7 +12,7 @@ export interface StubOperation {
 }
 
 /** The import every stub and the map use: the server package's Express entry. */
-export const entry = "@authsvc/app-api-server/contract-layer";
+export const entry = "@authsvc/app-api-server/express";
 
 /** `readWidget` → `readWidget.ts`. */
 export const stubFile = (operationId: string) => `${operationId}.ts`;

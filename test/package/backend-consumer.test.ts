@@ -74,7 +74,7 @@ describe("a service on the Express entry, in its own project", () => {
 });
 
 // The team's own entry point: the map `stubs` wrote, its own credentials lookup, nothing else.
-const stubsMain = `import { createContractApp, listen, type Caller } from "@authsvc/app-api-server/contract-layer";
+const stubsMain = `import { createContractApp, listen, type Caller } from "@authsvc/app-api-server/express";
 import { handlers } from "./handlers/index.js";
 
 const caller: Caller = { applicationId: "app_a", organizationId: "org_a" };
@@ -101,7 +101,7 @@ const serviceTsconfig = {
   },
   include: ["src"],
 };
-const implementedReadWidget = `import { notFound, type components, type Handler } from "@authsvc/app-api-server/contract-layer";
+const implementedReadWidget = `import { notFound, type components, type Handler } from "@authsvc/app-api-server/express";
 
 const widgets = new Map<string, components["schemas"]["Widget"]>();
 export const readWidget: Handler<"readWidget"> = async ({ path }) => {
@@ -175,7 +175,7 @@ describe("a service started from `npx authsvc-api stubs`", () => {
 });
 
 // What the docs' snippets call but do not define: the service's own data access and logger.
-const docsGlobals = `import type { Caller, components } from "@authsvc/app-api-server/contract-layer";
+const docsGlobals = `import type { Caller, components } from "@authsvc/app-api-server/express";
 import type { Logger } from "pino";
 
 type S = components["schemas"];

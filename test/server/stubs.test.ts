@@ -51,7 +51,7 @@ describe("the first run", () => {
 
 describe("a rerun after a contract update", () => {
   const first = planStubs({ table: operations, document: doc, existing: new Map() });
-  const implemented = `import type { Handler } from "@authsvc/app-api-server/contract-layer";\nexport const readWidget: Handler<"readWidget"> = () => { throw new Error("mine"); };\n`;
+  const implemented = `import type { Handler } from "@authsvc/app-api-server/express";\nexport const readWidget: Handler<"readWidget"> = () => { throw new Error("mine"); };\n`;
   const existing = applied(new Map(), first);
   existing.set("readWidget.ts", implemented);
   const plan = planStubs({ table: tableOf(changed), document: changed, previous: doc, existing });

@@ -5,7 +5,7 @@
 // Written as a consumer would; test/package/backend-consumer.test.ts runs it.
 import express from "express";
 import doc from "@authsvc/app-api-contract/openapi.json" with { type: "json" };
-import { conflict, createContractApp, invalid, listen, notFound } from "@authsvc/app-api-server/contract-layer";
+import { conflict, createContractApp, invalid, listen, notFound } from "@authsvc/app-api-server/express";
 
 const get = (node) =>
   node.$ref

@@ -41,7 +41,7 @@ describe("the entry served without listen()", () => {
     const origin = await serveWith(host.listen(0, "127.0.0.1"));
     for (let i = 0; i < 3; i++) await (await fetch(`${origin}/v1/widgets/wgt_5a3c8e1f7b92`)).arrayBuffer();
     expect(warnings(logs).map((record) => record.msg)).toEqual([
-      "The API is served without listen() from @authsvc/app-api-server/contract-layer: a request may take 300 s to arrive (listen(): 30 s); Node answers `Expect: 100-continue` before the credentials are checked. Serve the app (or the host app it is mounted in) with listen(app, { port }) (docs/backend.md, Lifecycle).",
+      "The API is served without listen() from @authsvc/app-api-server/express: a request may take 300 s to arrive (listen(): 30 s); Node answers `Expect: 100-continue` before the credentials are checked. Serve the app (or the host app it is mounted in) with listen(app, { port }) (docs/backend.md, Lifecycle).",
     ]);
   });
 
