@@ -62,7 +62,8 @@ export interface AnswerOptions {
 /** Pages a list of generated data spans unless `pages` says otherwise. */
 export const dynamicPages = 3;
 
-interface Documented {
+/** One documented answer, as generated/examples.ts lists it. */
+export interface Documented {
   /** null: a response without a body (a DELETE's 204). */
   contentType: string | null;
   headers: Readonly<Record<string, string>>;
@@ -70,6 +71,9 @@ interface Documented {
 }
 
 const answersOf = (operationId: OperationId) => responseExamples[operationId] as unknown as Record<number, Documented | undefined>;
+
+/** The operation's documented answer with `status`, or undefined. */
+export const documentedAnswer = (operationId: OperationId, status: number): Documented | undefined => answersOf(operationId)[status];
 
 /**
  * The server's rules that judge a request by its values alone, run before answering as the

@@ -1,23 +1,21 @@
 // MSW request handlers for frontend tests without a server: every operation answers what the
 // mock answers (mock/answer.ts decides both: the documented example with the path's ids, lists
 // paged, writes by the server's rules on the demo data, `Prefer` switches, generated data
-// under Node), at a base URL, as the mock's request layer would send it: the request id
-// echoed, the RateLimit fields of an unlimited API, CORS for any origin (preflights answered),
-// every body framed by its length (MSW 3's socket interceptor makes an unframed one end on
-// the socket's close, which undici asserts on when the call was aborted). A test picks another
-// documented answer for an operation, or replaces one handler with its own typed resolver.
-// No Node API: the handlers run in browsers too (generated data then answers a 400 naming Prefer).
+// under Node), at a base URL, sent as the mock's request layer sends it (msw/served.ts), every
+// path's CORS preflight answered. A test picks another documented answer for an operation, or
+// replaces one handler with its own typed resolver. No Node API: the handlers run in browsers
+// too (generated data then answers a 400 naming Prefer).
 import { http, HttpResponse, type DefaultBodyType, type HttpHandler, type HttpResponseResolver, type PathParams } from "msw";
-import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
+import { examples, type responseExamples, type ExampleName } from "../generated/examples.js";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
-import { answerFor, preferProblem, type Generate, type MockAnswer } from "../mock/answer.js";
+import { answerFor, documentedAnswer, preferProblem, type Generate } from "../mock/answer.js";
 import { preferenceOf, type Preference } from "../mock/prefer-header.js";
 import { mockWrites } from "../mock/writes.js";
-import { corsAllowedHeaders, corsMaxAgeSeconds, exposableHeaders, unlimitedRateLimitFields } from "../server/middleware/layer-headers.js";
-import { ApiProblem, problemAt } from "../server/problems.js";
+import { ApiProblem } from "../server/problems.js";
 import demoSeed from "../server/seed/demo.json" with { type: "json" };
 import type { Seed } from "../server/seed/types.js";
+import { framed, preflight, respond, served } from "./served.js";
 
 type Answers = typeof responseExamples;
 
@@ -54,14 +52,6 @@ export type RequestBody<Op extends OperationId> = Operation<Op> extends { reques
 /** The operation's path parameters as MSW gives them (strings). */
 export type Params<Op extends OperationId> = Operation<Op> extends { parameters: { path: infer P } } ? { [K in keyof P]: string } : Record<string, never>;
 
-/** One documented answer, as generated/examples.ts lists it. */
-interface Documented {
-  /** null: a response without a body (a DELETE's 204). */
-  contentType: string | null;
-  headers: Readonly<Record<string, string>>;
-  examples: readonly ExampleName[];
-}
-
 /** The URL pattern MSW matches for an operation: the base URL plus the path with `{id}` as `:id`. */
 export function urlOf(operationId: OperationId, baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${operations[operationId].path.replace(/\{([^}]+)\}/g, ":$1")}`;
@@ -72,53 +62,6 @@ function method(operationId: OperationId) {
 }
 
 const ids = Object.keys(operations) as OperationId[];
-const documentedOf = (operationId: OperationId, status: number) => (responseExamples[operationId] as unknown as Record<number, Documented | undefined>)[status];
-
-/** The methods the document serves, as the mock's preflight lists them. */
-const methods = [...new Set(ids.map((operationId) => operations[operationId].method.toUpperCase()))].join(",");
-/** Every response header the document declares that a page may read only when exposed (the mock's list). */
-const exposed = exposableHeaders(ids.flatMap((operationId) => Object.values<Documented>(responseExamples[operationId]).flatMap((answer) => Object.keys(answer.headers))));
-
-/** What the mock's request layer adds to every answer: CORS for any origin, the request id, the RateLimit fields. */
-function layerHeaders(headers: Headers, request: Request | undefined): void {
-  headers.set("Access-Control-Allow-Origin", "*");
-  headers.set("Access-Control-Expose-Headers", exposed.join(","));
-  // The caller's request id comes back, else a fresh one, as the server and the mock do.
-  headers.set("X-Request-Id", request?.headers.get("x-request-id") || crypto.randomUUID());
-  for (const [name, value] of Object.entries(unlimitedRateLimitFields)) if (!headers.has(name)) headers.set(name, value);
-}
-
-/** A JSON answer framed by its length (an unframed one ends only when MSW 3's mock socket closes), its charset named as the mock names it. */
-function framed(status: number, body: unknown, contentType: string, headers: Headers): HttpResponse<DefaultBodyType> {
-  const text = JSON.stringify(body);
-  headers.set("Content-Type", `${contentType}; charset=utf-8`);
-  headers.set("Content-Length", String(new TextEncoder().encode(text).byteLength));
-  return new HttpResponse(text, { status, headers });
-}
-
-/** The mock's answer as MSW sends it: a success, or the problem the mock would send for this request. */
-function respond(operationId: OperationId, answer: MockAnswer | ApiProblem, request: Request): HttpResponse<DefaultBodyType> {
-  const headers = new Headers(answer.headers ?? {});
-  layerHeaders(headers, request);
-  if (answer instanceof ApiProblem) return framed(answer.status, problemAt(answer, new URL(request.url).pathname), "application/problem+json", headers);
-  if (answer.body === undefined) return new HttpResponse(null, { status: answer.status, headers });
-  return framed(answer.status, answer.body, documentedOf(operationId, answer.status)?.contentType ?? "application/json", headers);
-}
-
-/**
- * A response a test's resolver returned, as the handlers send their own: the layer's headers
- * (the resolver's own win), and a body of unknown length sent chunked, as a server streams
- * one (MSW 3 ends an unframed body on the socket's close: see the file's head). MSW's own
- * intents (`passthrough()`, `HttpResponse.error()`) and a resolver that answers nothing pass as they are.
- */
-function served(response: unknown, request: Request): unknown {
-  if (!(response instanceof Response) || response.type === "error" || response.headers.has("x-msw-intention")) return response;
-  const headers = new Headers();
-  layerHeaders(headers, request);
-  response.headers.forEach((value, name) => headers.set(name, value));
-  if (response.body !== null && !headers.has("content-length") && !headers.has("transfer-encoding")) headers.set("Transfer-Encoding", "chunked");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
 
 /**
  * Generated data (`Prefer: dynamic=true`): Prism's generator over the bundled document, as the
@@ -171,26 +114,12 @@ function mockResolver(operationId: OperationId, settings: AnswerSettings): HttpR
         { operationId, path: params as Record<string, unknown>, query: queryOf(query), body, preference, caller },
         { dynamic: settings.dynamic, ...(settings.pages === undefined ? {} : { pages: settings.pages }), writes, generate },
       );
-      return respond(operationId, answer, request);
+      return respond(answer, request, documentedAnswer(operationId, answer.status)?.contentType ?? undefined);
     } catch (error) {
-      if (error instanceof ApiProblem) return respond(operationId, error, request);
+      if (error instanceof ApiProblem) return respond(error, request);
       throw error;
     }
   };
-}
-
-/** The answer to a CORS preflight, as the mock's: any origin, the document's methods, the request headers the API reads. */
-function preflight(): HttpResponse<DefaultBodyType> {
-  return new HttpResponse(null, {
-    status: 204,
-    headers: {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": methods,
-      "Access-Control-Allow-Headers": corsAllowedHeaders.join(","),
-      "Access-Control-Max-Age": String(corsMaxAgeSeconds),
-      "Content-Length": "0",
-    },
-  });
 }
 
 /** The documented answer of an operation: status, content type, documented headers, a copy of the example body (framed by its length). */
@@ -199,7 +128,7 @@ export function documentedResponse<Op extends OperationId, Status extends Docume
   choice: Choice<Op, Status> = {},
 ): HttpResponse<DefaultBodyType> {
   const status = choice.status ?? operations[operationId].successStatus;
-  const documented = documentedOf(operationId, status);
+  const documented = documentedAnswer(operationId, status);
   if (!documented) throw new Error(`${operationId} documents no ${status} response`);
   const names = documented.examples;
   // A response without a body (a DELETE's 204): its status and headers only.

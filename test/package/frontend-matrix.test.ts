@@ -63,8 +63,9 @@ async function matrixRun(major: "3" | "2") {
   const started = performance.now();
   // --no-isolate: a project's files share a worker and its modules (each file still starts and
   // closes its own MSW server), half the CPU of vitest's default; the faults this run guards
-  // against (errors escaping a test) do not depend on it.
-  const outcome = await run(join(project, "node_modules/.bin/vitest"), ["run", "--config", "vitest.matrix.config.ts", "--no-isolate"], {
+  // against (errors escaping a test) do not depend on it. One worker at a time: at load 20 a
+  // second one starting beside it outlasted vitest's 60 s start timeout.
+  const outcome = await run(join(project, "node_modules/.bin/vitest"), ["run", "--config", "vitest.matrix.config.ts", "--no-isolate", "--maxWorkers=1"], {
     cwd: project,
     env: { ...process.env, CI: "1", MSW_MAJOR: major, MATRIX_REPORT: report },
     maxBuffer: 64 * 1024 * 1024,

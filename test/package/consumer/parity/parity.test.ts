@@ -108,7 +108,7 @@ async function send(base: string, sent: Sent, index: number) {
   };
 }
 
-test(`the handlers answer what npx authsvc-api mock answers (${requests.length} requests)`, async () => {
+test(`the handlers answer what npx authsvc-api mock answers (${requests.length} requests)`, { timeout: 60_000 }, async () => {
   const rows: string[] = [];
   const differences: string[] = [];
   for (const [index, sent] of requests.entries()) {
