@@ -21,7 +21,7 @@ import { buildPackage } from "../scripts/build.js";
 import { operation, successExample } from "../test/support/document.js";
 import { credentialsFor, validRequest } from "../test/support/requests.js";
 import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, table } from "./lib/report.js";
+import { fixed, machine, markdownTable, table } from "./lib/report.js";
 
 const runs = Math.max(1, Number(process.env.COLD_RUNS ?? 5));
 const here = (p: string) => new URL(p, import.meta.url).pathname;
@@ -193,26 +193,17 @@ writeFileSync(
 );
 console.log("written bench/results/cold-start.json");
 
-const md = (headers: string[], rows: string[][]) =>
-  [
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
 if (!process.env.COLD_PACKAGE_DIR) {
   writeReadmeBlock(
     "cold-start",
     [
       `**Cold start** (\`bench/cold-start.ts\`, part of \`npm run bench\`), ${startedAt}, medians of ${runs} spawns per target, the built server package under plain \`node\` (${context}):`,
       "",
-      md(coldHeaders, coldRows as string[][]),
+      markdownTable(coldHeaders, coldRows as string[][]),
       "",
       "First request of each operation against the median of its next five (same spawns):",
       "",
-      md(pathHeaders, pathRows as string[][]),
+      markdownTable(pathHeaders, pathRows as string[][]),
       "",
       `Bare Express's one route in the same spawns: first ${fixed(bareFirst.firstMs, 1)} ms, warm ${fixed(bareFirst.warmMs, 1)} ms, first ÷ warm **${fixed(bareFirst.ratio, 2)}** (the first use of Node's HTTP server and Express, and the client's new connection, which the first request of any app pays).`,
       "",

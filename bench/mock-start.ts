@@ -17,7 +17,7 @@ import { operations, type OperationId } from "../generated/operations.js";
 import { buildPackage } from "../scripts/build.js";
 import { credentialsFor, validRequest } from "../test/support/requests.js";
 import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, table } from "./lib/report.js";
+import { fixed, machine, markdownTable, table } from "./lib/report.js";
 
 const runs = Math.max(1, Number(process.env.MOCK_RUNS ?? 3));
 const idleTargetMs = 1500;
@@ -199,26 +199,17 @@ writeFileSync(
   JSON.stringify({ startedAt, runs, machine: { ...machineBefore, loadavgAfter: machineAfter.loadavg }, mockFirst, trivialFirst, paths, log, checks, results }, null, 2),
 );
 
-const md = (headers: string[], rows: string[][]) =>
-  [
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
 writeReadmeBlock(
   "mock-start",
   [
     `Measured by \`npm run bench:mock-start\` on ${startedAt.slice(0, 10)} (${context}); medians of ${runs} spawns of each, interleaved:`,
     "",
-    md(spawnHeaders, spawnRows),
+    markdownTable(spawnHeaders, spawnRows),
     "",
     `The mock answers its first 200 in ${fixed(mockFirst / trivialFirst, 2)}× the time of a Node server that does nothing but answer. ` +
       "Its first request of each operation against the median of its next five:",
     "",
-    md(pathHeaders, pathRows),
+    markdownTable(pathHeaders, pathRows),
   ].join("\n"),
   new URL("../docs/mock.md", import.meta.url),
 );

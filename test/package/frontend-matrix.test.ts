@@ -11,11 +11,11 @@
 //   and the suite's first request is answered.
 // The install is the run's shared one (consumer.test.ts, backend-consumer.test.ts use it too).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.js";
 import { frontendProject, run } from "../support/pack.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -154,15 +154,6 @@ describe("docs/frontend.md's MSW and TanStack Query blocks, as written, under Ty
     expect(await tsc7("tsconfig.docs-bad.json", ["docs-types-bad.ts"], false)).toMatch(/error TS2353: .*'onUnhandledRequest' does not exist/);
   }, 300_000);
 });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("docs/mock.md's Playwright webServer recipe, as written", () => {
   it("starts npx authsvc-api mock and the suite's first request is answered 200", async () => {
