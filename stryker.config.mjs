@@ -1,5 +1,5 @@
 // Mutation testing of the domain rules, the client and the HTTP layer (`npm run mutation`, not in CI: it
-// takes minutes of CPU). Scores and the surviving mutants explained: docs/test-measurements.md.
+// takes minutes of CPU). Scores and the surviving mutants explained: records/test-measurements.md.
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",

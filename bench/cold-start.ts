@@ -20,8 +20,8 @@ import { operations, type OperationId } from "../generated/operations.js";
 import { buildPackage } from "../scripts/build.js";
 import { operation, successExample } from "../test/support/document.js";
 import { credentialsFor, validRequest } from "../test/support/requests.js";
-import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, markdownTable, table } from "./lib/report.js";
+import { markdownTable as md, writeReadmeBlock } from "./lib/readme.js";
+import { fixed, machine, table } from "./lib/report.js";
 
 const runs = Math.max(1, Number(process.env.COLD_RUNS ?? 5));
 const here = (p: string) => new URL(p, import.meta.url).pathname;
@@ -199,11 +199,11 @@ if (!process.env.COLD_PACKAGE_DIR) {
     [
       `**Cold start** (\`bench/cold-start.ts\`, part of \`npm run bench\`), ${startedAt}, medians of ${runs} spawns per target, the built server package under plain \`node\` (${context}):`,
       "",
-      markdownTable(coldHeaders, coldRows as string[][]),
+      md(coldHeaders, coldRows as string[][]),
       "",
       "First request of each operation against the median of its next five (same spawns):",
       "",
-      markdownTable(pathHeaders, pathRows as string[][]),
+      md(pathHeaders, pathRows as string[][]),
       "",
       `Bare Express's one route in the same spawns: first ${fixed(bareFirst.firstMs, 1)} ms, warm ${fixed(bareFirst.warmMs, 1)} ms, first ÷ warm **${fixed(bareFirst.ratio, 2)}** (the first use of Node's HTTP server and Express, and the client's new connection, which the first request of any app pays).`,
       "",

@@ -16,8 +16,8 @@ import { performance } from "node:perf_hooks";
 import { operations, type OperationId } from "../generated/operations.js";
 import { buildPackage } from "../scripts/build.js";
 import { credentialsFor, validRequest } from "../test/support/requests.js";
-import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, markdownTable, table } from "./lib/report.js";
+import { markdownTable, writeReadmeBlock } from "./lib/readme.js";
+import { fixed, machine, table } from "./lib/report.js";
 
 const runs = Math.max(1, Number(process.env.MOCK_RUNS ?? 3));
 const idleTargetMs = 1500;

@@ -10,8 +10,8 @@ import { buildPackage } from "../scripts/build.js";
 import { load, type LoadResult } from "./lib/load.js";
 import { spawnTarget } from "./lib/spawn.js";
 import { serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
-import { writeReadmeBlock } from "./lib/readme.js";
-import { fixed, machine, markdownTable, table } from "./lib/report.js";
+import { machineLine, markdownTable as md, writeReadmeBlock } from "./lib/readme.js";
+import { fixed, machine, table } from "./lib/report.js";
 
 const durationS = Number(process.env.BENCH_DURATION ?? 5);
 const warmupS = Number(process.env.BENCH_WARMUP ?? 2);
@@ -211,16 +211,16 @@ console.log("written bench/results/latest.json");
 writeReadmeBlock(
   "bench",
   [
-    `**npm run bench** (\`bench/run.ts\`), ${startedAt}: medians of ${rounds} round(s), ${durationS} s per scenario, ${connections} connections, targets ${targets.map((t) => t.key).join(", ")} (${machineBefore.cpus} × ${machineBefore.cpuModel}, Node ${machineBefore.node}; load average (1/5/15 min) ${machineBefore.loadavg.join(" / ")} before, ${machineAfter.loadavg.join(" / ")} after):`,
+    `**npm run bench** (\`bench/run.ts\`), ${startedAt}: medians of ${rounds} round(s), ${durationS} s per scenario, ${connections} connections, targets ${targets.map((t) => t.key).join(", ")} (${machineLine(machineBefore, machineAfter)}):`,
     "",
-    markdownTable(
+    md(
       ["target", "scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "cold start ms"],
       rows.map((r) => [r.target, r.scenario, fixed(r.reqPerSec, 0), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(r.cpuMicrosPerRequest, 0), fixed(r.coldStartMs, 0)]),
     ),
     "",
     "GET widget, target ÷ baseline (medians of the per-round ratios):",
     "",
-    markdownTable(
+    md(
       ["target", "versus", "req/s ×", "CPU/request ×"],
       ratios.map((r) => [r.target, r.versus, fixed(r.reqPerSec, 2), fixed(r.cpuPerRequest, 2)]),
     ),

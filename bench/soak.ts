@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { bearer, serverRequests, widgetRequest, type BenchRequest } from "./lib/fixtures.js";
 import { load, percentile } from "./lib/load.js";
+import { machineLine, markdownTable, writeReadmeBlock } from "./lib/readme.js";
 import { fixed, machine, table } from "./lib/report.js";
 import { spawnTarget } from "./lib/spawn.js";
 import type { Usage } from "./lib/child.js";
@@ -125,4 +126,27 @@ console.log(`machine: ${before.cpus} × ${before.cpuModel}, load average before 
 mkdirSync(here("results"), { recursive: true });
 writeFileSync(here("results/soak.json"), JSON.stringify({ ...report, checks, machine: { ...before, loadavgAfter: after.loadavg } }, null, 2));
 console.log("written bench/results/soak.json");
+
+writeReadmeBlock(
+  "soak",
+  [
+    `**npm run bench:soak** (\`bench/soak.ts\`), ${startedAt}, ${durationS} s at ${connections} connections (${machineLine(before, after)}):`,
+    "",
+    markdownTable(
+      ["requests", "req/s", "errors", `p50 first / last ${windowS} s`, `p99 first / last ${windowS} s`, "RSS start → end (after GC)", "retained heap start → end"],
+      [
+        [
+          report.requests,
+          fixed(report.reqPerSec, 0),
+          report.errors,
+          `${fixed(report.first10s.p50Ms, 2)} / ${fixed(report.last10s.p50Ms, 2)} ms`,
+          `${fixed(report.first10s.p99Ms, 2)} / ${fixed(report.last10s.p99Ms, 2)} ms`,
+          `${fixed(report.rss.startMb, 0)} → ${fixed(report.rss.endMb, 0)} MB (${fixed(report.rss.growthPct)} %)`,
+          `${fixed(report.heap.startMb)} → ${fixed(report.heap.endMb)} MB`,
+        ],
+      ],
+      0,
+    ),
+  ].join("\n"),
+);
 process.exitCode = Object.values(checks).every(Boolean) ? 0 : 1;

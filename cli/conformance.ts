@@ -1,7 +1,8 @@
 // `authsvc-api conformance`: the conformance run against any implementation of the API: the
 // shipped Arazzo workflows through Redocly's `respect`, then the checks only the TypeScript
-// suite can express. Prints one line per workflow step and per check and a summary (or, with
-// --format json, one JSON report);
+// suite can express. Prints one line per workflow step and per check as each finishes (the
+// steps when Respect ends) and a summary (or, with --format json, one JSON report); gives up
+// on a target that stopped answering (conformance/stall.ts);
 // exits 0 when no check fails, 1 when one does (or, with --fail-on-skip, is skipped), 2
 // with one line on bad arguments, a target that cannot be reached, or fixture errors.
 import { parseArgs } from "node:util";
@@ -9,7 +10,8 @@ import { defaultLimits } from "../conformance/bounded-fetch.js";
 import { FixturesError, readFixtures } from "../conformance/fixtures.js";
 import { preflight } from "../conformance/preflight.js";
 import { jsonReport } from "../conformance/report.js";
-import { runChecks, runFailed, summary, table, TargetUnreachable, type Fixtures, type Outcome, type Target } from "../conformance/suite.js";
+import { StallGuard } from "../conformance/stall.js";
+import { outcomeLine, runChecks, runFailed, summary, TargetUnreachable, type Fixtures, type Outcome, type Target } from "../conformance/suite.js";
 import { runWorkflows, workflowSteps } from "../conformance/workflows.js";
 
 const usage = `usage: authsvc-api conformance --base-url URL --api-key KEY [--api-secret SECRET]
@@ -46,7 +48,10 @@ log_messages to the documented example's, save the e-mail transport (SES, then S
 and schedule four notifications for everyone in 2030; the checks move the provider and
 back and save the documented transport again.
 A redirect is never followed (credentials go to the --base-url's origin only): a 3xx fails
-the check it answers, as a late, endless or oversized answer does.
+the check it answers, as a late, endless or oversized answer does. Once three operations in
+a row get no complete answer within --request-timeout, the target is taken to have stopped
+answering: nothing more is sent, and every step and check left is skipped, naming why.
+Each line is printed as its step or check finishes (the workflow steps when respect ends).
 Exit code: 0 all ran checks passed, 1 a check failed (or was skipped, with --fail-on-skip),
 2 bad arguments, fixture errors, or a target that cannot be reached.`;
 
@@ -128,6 +133,7 @@ function parse(argv: string[]): Parsed | "help" {
       name: baseUrl,
       baseUrl,
       apiKey,
+      stall: new StallGuard(baseUrl, timeoutMs ?? defaultLimits.timeoutMs),
       ...(apiSecret ? { apiSecret } : {}),
       stateful: !values.stateless,
       fixtures,
@@ -159,10 +165,14 @@ export async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    const outcomes = [...(await runWorkflows(target, { timeoutMs: workflowsTimeoutMs })), ...(await runChecks(target))];
+    // In text, each line as its step or check finishes, so a slow target shows where it is.
+    const print = (outcome: Outcome) => format === "text" && console.log(outcomeLine(outcome));
+    const steps = await runWorkflows(target, { timeoutMs: workflowsTimeoutMs });
+    steps.forEach(print);
+    const outcomes = [...steps, ...(await runChecks(target, undefined, print))];
     if (format === "json")
       console.log(JSON.stringify({ ...jsonReport(target, outcomes), failOnSkip, result: runFailed(outcomes, { failOnSkip }) ? "fail" : "pass" }, null, 2));
-    else console.log(`${table(outcomes)}\n\n${workflowsLine(outcomes)}\n${summary(target, outcomes, { failOnSkip })}`);
+    else console.log(`\n${workflowsLine(outcomes)}\n${summary(target, outcomes, { failOnSkip })}`);
     return runFailed(outcomes, { failOnSkip }) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;

@@ -12,3 +12,8 @@ export class ConformanceError extends Error {
 export class HostileAnswer extends ConformanceError {
   override name = "HostileAnswer";
 }
+
+/** A request not sent because the target had stopped answering (stall.ts): its check is skipped, naming why. */
+export class TargetStalled extends Error {
+  override name = "TargetStalled";
+}

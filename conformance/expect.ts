@@ -4,15 +4,22 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { problemSchemaErrors, successSchemaErrors } from "./document.js";
 import { ConformanceError } from "./errors.js";
-import type { Observed } from "./http.js";
+import { invalidResponseCause, isNotImplemented, notImplementedHint, type Observed } from "./http.js";
 
 function fail(message: string): never {
   throw new ConformanceError(message);
 }
 
-/** The request, the start of the body, and for a 5xx the X-Request-Id that finds the failure in the target's log. */
+/**
+ * The request, the start of the body (what the answer says went wrong instead, for the 500 of
+ * a service's own invalid answer or the documented 501), and for a 5xx the X-Request-Id
+ * that finds the failure in the target's log.
+ */
 function snippet(observed: Observed): string {
-  const text = observed.text.length > 200 ? `${observed.text.slice(0, 200)}…` : observed.text;
+  const text =
+    invalidResponseCause(observed.status, observed.body) ??
+    (isNotImplemented(observed.status, observed.contentType, observed.body) ? notImplementedHint : undefined) ??
+    (observed.text.length > 200 ? `${observed.text.slice(0, 200)}…` : observed.text);
   const id = observed.status >= 500 ? observed.headers.get("x-request-id") : null;
   return `${observed.request}: ${id ? `${text}; X-Request-Id: ${id}` : text}`;
 }

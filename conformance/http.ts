@@ -41,8 +41,24 @@ function observe(request: Request, { response, bytes }: Bounded): Observed {
 /** Why a check or step is skipped under `--skip-not-implemented`. */
 export const notImplementedReason = "not implemented by the target: answered 501 not_implemented (--skip-not-implemented)";
 
+/** Why a documented 501 fails a run that does not skip them, and how to skip them. */
+export const notImplementedHint =
+  "the documented 501 not_implemented: the target does not implement this operation yet (--skip-not-implemented skips such checks and steps until it does)";
+
 /** Thrown for an answer that is the documented 501 `not_implemented`, when the target's run skips those. */
 export class NotImplementedByTarget extends Error {}
+
+/** The `type` of the 500 a service answers when its own answer breaks the contract (the document's InternalError response). */
+export const invalidResponseType = "https://api.authsvc.example/problems/invalid_response";
+
+/** For that 500, `invalid_response: <its detail>` (where the answer breaks and which rule); undefined for any other answer. */
+export function invalidResponseCause(status: number | undefined, body: unknown): string | undefined {
+  if (status !== 500 || typeof body !== "object" || body === null) return undefined;
+  const { type, detail } = body as { type?: unknown; detail?: unknown };
+  if (type !== invalidResponseType) return undefined;
+  const text = typeof detail === "string" ? detail : "";
+  return `invalid_response: ${text.length > 400 ? `${text.slice(0, 400)}…` : text}`;
+}
 
 /** Whether an answer is the documented 501 of an operation the target does not implement yet: a problem whose code says so. */
 export const isNotImplemented = (status: number | undefined, contentType: string | undefined, body: unknown): boolean =>
@@ -94,7 +110,7 @@ export async function viaClient(target: Target, call: (api: Api) => Promise<unkn
   const api = clientFor(target, headers, async (request) => {
     sent = request;
     try {
-      last = await boundedFetch(request, limitsOf(target));
+      last = await boundedFetch(request, limitsOf(target), target.stall);
     } catch (error) {
       hostile = error;
       throw error;
@@ -146,5 +162,5 @@ export async function viaFetch(target: Target, request: RawRequest): Promise<Obs
     ...(payload !== undefined ? { body: payload } : {}),
   });
   const ownCredentials = request.credentials !== "none" && request.as === undefined && !replacesCredentials(request.headers);
-  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target))), ownCredentials);
+  return judged(target, observe(sent, await boundedFetch(sent, limitsOf(target), target.stall)), ownCredentials);
 }

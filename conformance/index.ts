@@ -7,6 +7,7 @@ export {
   runFailed,
   skipReason,
   summary,
+  outcomeLine,
   table,
   TargetUnreachable,
   type Check,
@@ -23,3 +24,4 @@ export { listChecks } from "./list-checks.js";
 export { runWorkflows, workflowSteps, workflowsFile, type StepCheck, type WorkflowOptions } from "./workflows.js";
 export { defaultLimits, type Limits } from "./bounded-fetch.js";
 export { HostileAnswer } from "./errors.js";
+export { StallGuard } from "./stall.js";

@@ -7,7 +7,7 @@
 // answer that breaks the run's bounds (late, endless, too large) is the service's failure,
 // not the setup's: the preflight stops there and the checks report it, each a FAIL.
 import { operations, type OperationId } from "../generated/operations.js";
-import { HostileAnswer } from "./errors.js";
+import { HostileAnswer, TargetStalled } from "./errors.js";
 import { clientCalls, idFixtures } from "./calls.js";
 import { viaClient, type Observed } from "./http.js";
 import { connectionError, TargetUnreachable } from "./suite.js";
@@ -36,7 +36,7 @@ export async function preflight(target: Target): Promise<string[]> {
   try {
     await findMistakes(target, errors);
   } catch (error) {
-    if (!(error instanceof HostileAnswer)) throw error;
+    if (!(error instanceof HostileAnswer || error instanceof TargetStalled)) throw error;
   }
   return errors;
 }

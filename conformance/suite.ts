@@ -4,7 +4,7 @@ import type { Check } from "./check.js";
 import { contractChecks } from "./contract-checks.js";
 import { NotImplementedByTarget, notImplementedReason } from "./http.js";
 import { doc } from "./document.js";
-import { ConformanceError } from "./errors.js";
+import { ConformanceError, TargetStalled } from "./errors.js";
 import { listChecks } from "./list-checks.js";
 import { stateChecks } from "./state-checks.js";
 import type { Target } from "./target.js";
@@ -70,7 +70,7 @@ function describe(error: unknown): string {
 
 /** Runs one check; a target that stopped answering throws TargetUnreachable instead of failing it. */
 export async function runCheck(check: Check, target: Target): Promise<Outcome> {
-  const reason = skipReason(check, target);
+  const reason = skipReason(check, target) ?? target.stall?.reason;
   if (reason) return { check, status: "skipped", detail: reason };
   try {
     await check.run(target);
@@ -79,6 +79,7 @@ export async function runCheck(check: Check, target: Target): Promise<Outcome> {
     const code = connectionError(error);
     if (code) throw new TargetUnreachable(`target not reachable: ${target.baseUrl} (${code})`);
     if (error instanceof NotImplementedByTarget) return { check, status: "skipped", detail: notImplementedReason };
+    if (error instanceof TargetStalled) return { check, status: "skipped", detail: error.message };
     return { check, status: "failed", detail: describe(error) };
   }
 }
@@ -107,13 +108,17 @@ export async function runInTurn(check: Check, target: Target, left: Disposables)
 
 /**
  * Runs every check in order (state checks change and restore the target, so not in
- * parallel), then the checks that use up a record, each on a disposable record of its own.
- * Outcomes keep the order of `selected`.
+ * parallel), then the checks that use up a record, each on a disposable record of its own,
+ * handing each outcome to `finished` as it comes. Outcomes keep the order of `selected`.
  */
-export async function runChecks(target: Target, selected: Check[] = checks): Promise<Outcome[]> {
+export async function runChecks(target: Target, selected: Check[] = checks, finished: (outcome: Outcome) => void = () => {}): Promise<Outcome[]> {
   const outcomes = new Map<Check, Outcome>();
   const left = disposablesOf(target);
-  for (const check of runOrder(selected)) outcomes.set(check, await runInTurn(check, target, left));
+  for (const check of runOrder(selected)) {
+    const outcome = await runInTurn(check, target, left);
+    outcomes.set(check, outcome);
+    finished(outcome);
+  }
   return selected.map((check) => outcomes.get(check)!);
 }
 
@@ -146,8 +151,10 @@ function verdict(outcomes: Outcome[], options: { failOnSkip?: boolean }): string
   return `result: ${runFailed(outcomes, options) ? "FAIL" : "PASS"}: ${failed} failed, ${skips}`;
 }
 
+const mark = { passed: "PASS", failed: "FAIL", skipped: "SKIP" } as const;
+
+/** A check's line: status and name, then what broke or why it was skipped, indented. */
+export const outcomeLine = (o: Outcome): string => `${mark[o.status]}  ${o.check.name}${o.detail ? `\n        ${o.detail.replace(/\n/g, "\n        ")}` : ""}`;
+
 /** One line per check: status, name, and what broke or why it was skipped. */
-export function table(outcomes: Outcome[]): string {
-  const mark = { passed: "PASS", failed: "FAIL", skipped: "SKIP" } as const;
-  return outcomes.map((o) => `${mark[o.status]}  ${o.check.name}${o.detail ? `\n        ${o.detail.replace(/\n/g, "\n        ")}` : ""}`).join("\n");
-}
+export const table = (outcomes: Outcome[]): string => outcomes.map(outcomeLine).join("\n");

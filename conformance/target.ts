@@ -1,4 +1,5 @@
 import type { Limits } from "./bounded-fetch.js";
+import type { StallGuard } from "./stall.js";
 
 /** The ids of records the target holds for the checked application (the `--fixtures` file). */
 export interface Fixtures {
@@ -40,4 +41,6 @@ export interface Target {
   limits?: Partial<Limits>;
   /** A check or step answered with the documented 501 `not_implemented` is skipped, not failed (a service moving over one operation at a time). */
   skipNotImplemented?: boolean;
+  /** Set for a run that gives up on a target that stopped answering (stall.ts); without it every request waits its timeout. */
+  stall?: StallGuard;
 }

@@ -21,8 +21,8 @@ import { stripVTControlCharacters } from "node:util";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { Check, Need } from "./check.js";
 import { errorSchemaErrors, successSchemaErrors } from "./document.js";
-import { isNotImplemented, limitsOf, notImplementedReason } from "./http.js";
-import { proxyProblem, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
+import { invalidResponseCause, isNotImplemented, limitsOf, notImplementedHint, notImplementedReason } from "./http.js";
+import { proxyProblem, proxyStalled, startRespectProxy, type RespectProxy } from "./respect-proxy.js";
 import { skipReason, type Outcome } from "./suite.js";
 import type { Target } from "./target.js";
 
@@ -137,15 +137,25 @@ function judge(check: StepCheck, step: RespectStep | undefined, failedBefore: st
   const method = step.request?.method?.toUpperCase() || declared.toUpperCase();
   const url = step.request?.url || `${proxy.baseUrl}${path}`;
   // An answer the proxy cut (late, endless, too large, a redirect, not JSON) is named as
-  // such, not as its 502: from the 502 Respect recorded, else from the proxy's record.
+  // such, not as its 502, and a request it did not send (the target had stopped answering)
+  // is skipped: from the 502 Respect recorded, else from the proxy's record.
   const body = step.response?.body as { type?: unknown; detail?: unknown } | undefined;
-  const breach = status === 502 && body?.type === proxyProblem ? String(body.detail) : url ? proxy.breach(method, url) : undefined;
-  if (breach) return { check, status: "failed", detail: breach };
+  const recorded = status === 502 && (body?.type === proxyProblem || body?.type === proxyStalled);
+  const cut = recorded ? { detail: String(body.detail), stalled: body.type === proxyStalled } : proxy.cut(method, url);
+  if (cut) return { check, status: cut.stalled ? "skipped" : "failed", detail: cut.detail };
   // Respect records no body for some answers: the proxy saw it.
-  const notImplemented = isNotImplemented(status, step.response?.headers?.["content-type"], step.response?.body) || proxy.notImplemented(method, url);
+  const answered = step.response?.body === undefined ? proxy.answer(method, url) : undefined;
+  const contentType = step.response?.headers?.["content-type"] ?? answered?.contentType;
+  const answer = step.response?.body ?? answered?.body;
+  const notImplemented = isNotImplemented(status, contentType, answer);
   if (target.skipNotImplemented && notImplemented) return { check, status: "skipped", detail: notImplementedReason };
   const where = `${method} ${proxy.targetUrl(url)}${status ? ` → ${status}` : ""}${requestId ? ` (X-Request-Id: ${requestId})` : ""}`;
-  const failed = step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`);
+  // What the answer itself says went wrong comes first: the checks Respect failed follow from it.
+  const cause = invalidResponseCause(status, answer) ?? (notImplemented ? notImplementedHint : undefined);
+  const failed = [
+    ...(cause ? [cause] : []),
+    ...step.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${stripVTControlCharacters(c.message).split("\n").filter(Boolean).slice(0, 3).join(" ")}`),
+  ];
   const formats = formatErrors(check.operationId, step);
   if (formats) failed.push(`body does not match the ${step.response?.statusCode} response schema: ${formats}`);
   return failed.length === 0 && step.status === "success"
@@ -228,10 +238,12 @@ export async function runWorkflows(target: Target, options: WorkflowOptions = {}
   const recorded = new Map<string, RespectStep[]>();
   let unfinished: string | undefined;
   const limits = limitsOf(target);
-  const proxy = await startRespectProxy(target.baseUrl, limits);
+  const proxy = await startRespectProxy(target.baseUrl, limits, target.stall);
   const dir = mkdtempSync(join(tmpdir(), "authsvc-respect-"));
   try {
-    if (runnable.size > 0) {
+    // A target that stopped answering before the workflows gets no Respect run: each step is skipped, naming why.
+    const stalledBefore = target.stall?.reason;
+    if (runnable.size > 0 && !stalledBefore) {
       const report = join(dir, "respect.json");
       const derived = independentSteps(file, dir);
       const selected = [...derived.original].filter(([, workflow]) => runnable.has(workflow)).map(([id]) => id);
@@ -270,6 +282,7 @@ export async function runWorkflows(target: Target, options: WorkflowOptions = {}
     return steps.map((check) => {
       const reason = skipReason(check, target);
       if (reason) return { check, status: "skipped", detail: reason };
+      if (stalledBefore) return { check, status: "skipped", detail: stalledBefore };
       if (unfinished) return { check, status: "failed", detail: unfinished };
       const executed = recorded.get(check.workflow) ?? [];
       const failedBefore = executed.find((s) => s.status !== "success")?.stepId;

@@ -1312,7 +1312,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     ReadWidgetInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1404,7 +1404,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindUserActivityInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1483,7 +1483,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindEncryptionReportsInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1614,7 +1614,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     UpdateSmsProviderInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1719,7 +1719,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     SaveEmailTransportInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1823,7 +1823,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     CreateNotificationInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1915,7 +1915,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     ReadWebhookInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2007,7 +2007,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     FindWebhookHistoryInternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2086,7 +2086,7 @@ export interface components {
         "application/problem+json": components["schemas"]["Problem"];
       };
     };
-    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. */
+    /** @description 500: an unexpected failure (`internal_error`); the body is generic, quote the `X-Request-Id`. An answer of the service's own that breaks this contract (response validation) has the type `https://api.authsvc.example/problems/invalid_response` and a `detail` naming where and which rule, never a value. */
     InternalError: {
       headers: {
         "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

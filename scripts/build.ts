@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
 /** Files copied into a package's dist/ (repository path → path under dist/), when they exist. */
-const copies: Record<string, Record<string, string>> = {
+export const copies: Record<string, Record<string, string>> = {
   contract: {
     "generated/schema.d.ts": "generated/schema.d.ts",
     "generated/openapi.json": "generated/openapi.json",

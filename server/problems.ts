@@ -28,8 +28,18 @@ export const problemKinds = {
   service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<ProblemCode, { status: number; title: string }>;
 
-/** Base of the `type` URI of every problem; the code completes it. */
+/** Base of the `type` URI of every problem; the code (or the subtype) completes it. */
 export const problemTypeBase = "https://api.authsvc.example/problems/";
+
+/**
+ * Problem types narrower than their code (RFC 9457 `type`): the same code and status, so a
+ * client that knows the codes handles them as before, and their own `type` and `title`.
+ */
+export const problemSubtypes = {
+  /** The service's own answer broke the contract (response validation): `detail` says where and which rule, never a value. */
+  invalid_response: { code: "internal_error", title: "Invalid response" },
+} as const satisfies Record<string, { code: ProblemCode; title: string }>;
+export type ProblemSubtype = keyof typeof problemSubtypes;
 
 /** An error that becomes exactly one problem response. */
 export class ApiProblem extends Error {
@@ -40,6 +50,8 @@ export class ApiProblem extends Error {
     readonly errors?: ProblemErrorItem[],
     /** Extra response headers, e.g. `Allow` or `Retry-After`. */
     readonly headers?: Record<string, string>,
+    /** A type narrower than the code's (problemSubtypes). */
+    readonly subtype?: ProblemSubtype,
   ) {
     super(detail);
     this.name = "ApiProblem";
@@ -69,8 +81,8 @@ function boundedItem(item: ProblemErrorItem): ProblemErrorItem {
 export function problemAt(problem: ApiProblem, instance: string): Problem {
   const code: ProblemCode = problem.code;
   return {
-    type: `${problemTypeBase}${code}`,
-    title: problemKinds[code].title,
+    type: `${problemTypeBase}${problem.subtype ?? code}`,
+    title: problem.subtype ? problemSubtypes[problem.subtype].title : problemKinds[code].title,
     status: problem.status,
     detail: cut(problem.detail, problemLimits.detail),
     instance: cut(instance, problemLimits.instance),
@@ -104,3 +116,25 @@ export const malformedJson = () => new ApiProblem("malformed_json", "The request
 /** 415 for a JSON body in a charset other than UTF, or in a Content-Encoding the server does not inflate. */
 export const unsupportedBodyEncoding = () =>
   new ApiProblem("unsupported_media_type", "The request body must be application/json in UTF-8, without an unsupported Content-Encoding.");
+
+/** Where and how a handler's answer breaks the document: a JSON pointer into the answer and the rule's message, both from the document alone. */
+export interface ResponseFailure {
+  pointer: string;
+  message: string;
+}
+
+/** The most failures an invalid_response detail names; the log has them all. */
+const maxResponseFailures = 5;
+
+/** 500 for a handler's answer the document does not allow (response validation): a fault of the service, named for whoever runs its tests. */
+export function invalidResponse(failures: ResponseFailure[]): ApiProblem {
+  const named = failures.slice(0, maxResponseFailures).map(({ pointer, message }) => `at ${pointer === "" ? "the root" : pointer}: ${message}`);
+  const more = failures.length > maxResponseFailures ? ` (and ${failures.length - maxResponseFailures} more)` : "";
+  return new ApiProblem(
+    "internal_error",
+    `The service's answer does not match its contract (response validation, a fault of the service, not of the request): ${named.join("; ")}${more}. The X-Request-Id of this response identifies it in the server log.`,
+    undefined,
+    undefined,
+    "invalid_response",
+  );
+}

@@ -14,10 +14,12 @@ export default defineConfig({
     root: ".",
     // The consumer project's own test runs inside its temporary copy (test/package/consumer.test.ts).
     exclude: ["**/node_modules/**", "test/package/consumer/**"],
-    // Almost every suite reads the document, most through generated/openapi.json read from
-    // disk (not an import vitest can follow): a change there, or in its source, reruns the
-    // whole selection under `--changed` and in watch mode.
-    forceRerunTriggers: ["**/package.json/**", "**/vitest.*config.*/**", "**/openapi/**", "**/generated/**"],
+    // What suites read from disk, which vitest cannot follow, stands in for itself here: a
+    // schema change rewrites generated/validators.cjs (every request a suite sends runs it),
+    // an example change generated/examples.ts (the mock answers them): either reruns every
+    // suite under `--changed` and in watch mode. A prose edit changes neither: it reruns the
+    // suites that import the document (test/openapi/document.ts). docs/testing.md says so.
+    forceRerunTriggers: ["**/package.json/**", "**/vitest.*config.*/**", "**/generated/validators.cjs/**", "**/generated/examples.ts/**"],
     // One npm pack and one install per consumer project per run, shared by the package tests.
     globalSetup: ["test/package/shared-install.ts"],
     // Servers start on free ports per suite; two cores, so keep the pool small.

@@ -1,21 +1,9 @@
-// Tables for the benchmark scripts: plain text for stdout, Markdown for the figures blocks.
+// Plain-text tables for the benchmark scripts' stdout.
 export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(cells[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
-}
-
-/** A Markdown table for the figures blocks: the first column text, the others numbers (right-aligned). */
-export function markdownTable(headers: string[], rows: string[][]): string {
-  return [
-    `| ${headers.join(" | ")} |`,
-    `|---|${headers
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
-  ].join("\n");
 }
 
 export const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

@@ -1,10 +1,12 @@
 // `npm run bench:scale`: 10k, 100k and 1M generated encryption reports, each size in a fresh
 // server process; per size: bulk-load time, RSS per 100k records, and each filtered, paged
 // query's p50/p99 straight through the store and through HTTP (one connection, so latency
-// is service time, not queueing). Prints how the cost grows and writes bench/results/scale.json.
+// is service time, not queueing). Prints how the cost grows, writes bench/results/scale.json
+// and its block of bench/README.md's Figures.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { load } from "../lib/load.js";
 import { bearer } from "../lib/fixtures.js";
+import { machineLine, markdownTable, writeReadmeBlock } from "../lib/readme.js";
 import { fixed, machine, table } from "../lib/report.js";
 import { spawnTarget } from "../lib/spawn.js";
 import { pathOf, queries } from "./queries.js";
@@ -115,3 +117,23 @@ console.log(`\nmachine: ${before.cpus} × ${before.cpuModel}, load average befor
 mkdirSync(here("../results"), { recursive: true });
 writeFileSync(here("../results/scale.json"), JSON.stringify({ startedAt, durationS, machine: { ...before, loadavgAfter: after.loadavg }, results, checks }, null, 2));
 console.log("written bench/results/scale.json");
+
+writeReadmeBlock(
+  "scale",
+  [
+    `**npm run bench:scale** (\`bench/scale/run.ts\`), ${startedAt}, HTTP over 1 connection, ${durationS} s per query (${machineLine(before, after)}):`,
+    "",
+    markdownTable(
+      ["reports", "generate ms", "bulk load ms", "RSS per 100k MB", "heap per 100k MB"],
+      results.map(({ info }) => [info.count, fixed(info.generateMs, 0), fixed(info.loadMs, 0), fixed(info.rssPer100kMb), fixed(info.heapPer100kMb)]),
+    ),
+    "",
+    markdownTable(
+      ["query (ms)", ...results.flatMap(({ info }) => [`${info.count / 1000}k store p50`, `${info.count / 1000}k HTTP p50 / p99`])],
+      queries.map((q, i) => [
+        q.name,
+        ...results.flatMap(({ info, http }) => [fixed(info.direct[i]!.p50Ms, 3), `${fixed(http[i]!.p50Ms, 2)} / ${fixed(http[i]!.p99Ms, 2)}`]),
+      ]),
+    ),
+  ].join("\n"),
+);

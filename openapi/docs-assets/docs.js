@@ -1,62 +1,152 @@
-// Starts Scalar's API reference on the docs page (scripts/docs/build.ts copies this file
-// beside index.html). A file of its own, not inline script: the page's Content-Security-Policy
-// allows scripts from the directory only. The document and the configuration are JSON data
-// elements of index.html.
+// The docs page's one script at load (deferred: the page is readable before it runs). It
+// wires what needs a script: the language and example pickers of the samples, the server the
+// samples and the console use, copy buttons, the phone menu; and it loads the console
+// (console.js), the other servers' samples (samples.js) and search (search.js) only when the
+// reader asks for them. Classic scripts, not modules, so the page works opened from disk.
 (() => {
-  var read = (id) => JSON.parse(document.getElementById(id).textContent);
-  var configuration = read("scalar-configuration");
-  configuration.content = read("openapi-document");
-  // The ids Scalar gives the introduction's headings, as its default makes them, but from one
-  // function: the default is an arrow function written in Scalar's template, new at each
-  // render of the reference, and each new one makes Scalar split and parse the whole
-  // introduction again (seconds on a slow phone).
-  configuration.generateHeadingSlug = (heading) => configuration.slug + "/description/" + heading.slug;
-  window.Scalar.createApiReference("#app", configuration);
+  // A link from when the whole reference was one page (index.html#tag/notifications/POST/notifications)
+  // opens the page that now has that id: the menu links to every operation and guide.
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted && !document.getElementById(wanted)) {
+    const moved = [...document.querySelectorAll("#sidebar a[href*='#']")].find((a) => decodeURIComponent(a.hash.slice(1)) === wanted);
+    if (moved && moved.pathname !== location.pathname) {
+      location.replace(moved.href);
+      return;
+    }
+  }
+  const state = { server: "", language: "curl" };
+  window.docsState = state;
 
-  // "Download OpenAPI Document" gives openapi.json, the bundled document as published: Scalar
-  // would serialise the document it was handed, which is the page's copy (the changelog in its
-  // introduction, Scalar's own navigation and bookkeeping beside it).
-  document.addEventListener(
-    "click",
-    (event) => {
-      if (!(event.target instanceof Element) || !event.target.closest(".download-container .download-button")) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      var link = document.createElement("a");
-      link.href = "openapi.json";
-      link.download = "openapi.json";
-      link.click();
-    },
-    true,
-  );
+  const loaded = new Map();
+  /** Loads a script of the site once; resolves when it has run. */
+  const load = (src) => {
+    if (!loaded.has(src))
+      loaded.set(
+        src,
+        new Promise((resolve, reject) => {
+          const script = document.createElement("script");
+          script.src = src;
+          script.onload = resolve;
+          script.onerror = () => reject(new Error(`could not load ${src}`));
+          document.head.append(script);
+        }),
+      );
+    return loaded.get(src);
+  };
+  window.docsLoad = load;
 
-  // Names and keyboard access Scalar 1.72 leaves out (axe-core: button-name, link-name,
-  // scrollable-region-focusable), given as Scalar renders: an icon-only copy button is
-  // "Copy", an icon-only link is named after where it goes, and a code block that scrolls
-  // sideways can be focused to scroll it with the keyboard.
-  var name = (root) => {
-    root.querySelectorAll("button[aria-controls]:not([aria-label])").forEach((button) => {
-      if (!button.innerText.trim()) button.setAttribute("aria-label", "Copy");
+  const panels = [...document.querySelectorAll(".sample-panel")];
+  const exampleOf = (panel) => panel.querySelector("[data-example-picker]")?.value ?? "";
+
+  /** Shows, in each panel, the sample of the chosen language and the panel's chosen example. */
+  const showSamples = () => {
+    for (const panel of panels) {
+      const example = exampleOf(panel);
+      for (const pre of panel.querySelectorAll("pre.sample")) pre.hidden = !(pre.dataset.language === state.language && pre.dataset.example === example);
+      const picker = panel.querySelector("[data-language-picker]");
+      if (picker) picker.value = state.language;
+    }
+  };
+
+  /** Writes every sample for the chosen server (their base URL and credentials differ). */
+  const fillSamples = async () => {
+    await load("samples.js");
+    for (const panel of panels) {
+      const samples = window.docsSamples[panel.dataset.operation] ?? [];
+      for (const pre of panel.querySelectorAll("pre.sample")) {
+        const sample = samples.find((s) => s.server === state.server && s.language === pre.dataset.language && s.example === pre.dataset.example);
+        if (sample) pre.querySelector("code").textContent = sample.source.replace(/\n$/, "");
+      }
+    }
+  };
+
+  document.addEventListener("change", (event) => {
+    const target = event.target;
+    if (target.matches("[data-language-picker]")) {
+      state.language = target.value;
+      showSamples();
+    } else if (target.matches("[data-example-picker]")) {
+      showSamples();
+      document.dispatchEvent(new CustomEvent("docs:example", { detail: { operation: target.closest(".sample-panel").dataset.operation, example: target.value } }));
+    } else if (target.id === "server-picker") {
+      state.server = target.value;
+      fillSamples().then(() => document.dispatchEvent(new CustomEvent("docs:server", { detail: { server: state.server } })));
+    }
+  });
+
+  const serverPicker = document.getElementById("server-picker");
+  if (serverPicker) {
+    state.server = serverPicker.value;
+    serverPicker.closest(".server-choice").hidden = false;
+  }
+
+  // Copy: the sample shown in a panel, or a block of code of the guides.
+  const copyButton = (label, text) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy";
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", label);
+    button.addEventListener("click", async () => {
+      await navigator.clipboard?.writeText(text());
+      button.textContent = "Copied";
+      setTimeout(() => {
+        button.textContent = "Copy";
+      }, 1500);
     });
-    root.querySelectorAll("a[href]:not([aria-label])").forEach((link) => {
-      if (!link.innerText.trim() && !link.querySelector("img[alt]")) {
-        const href = link.getAttribute("href");
-        link.setAttribute("aria-label", href.indexOf("mailto:") === 0 ? "E-mail " + href.slice(7) : href);
+    return button;
+  };
+  for (const panel of panels) {
+    const bar = panel.querySelector(".console-bar");
+    bar.append(copyButton("Copy the sample", () => panel.querySelector("pre.sample:not([hidden])").textContent));
+    const tryIt = bar.querySelector(".try-it");
+    tryIt.hidden = false;
+    tryIt.addEventListener("click", async () => {
+      tryIt.disabled = true;
+      try {
+        await load("console-data.js");
+        await load("console.js");
+        window.docsConsole.toggle(panel, tryIt);
+      } finally {
+        tryIt.disabled = false;
       }
     });
-    root.querySelectorAll("pre > code:not([tabindex])").forEach((code) => {
-      code.setAttribute("tabindex", "0");
-    });
+  }
+
+  // The phone menu: the sidebar over the page, closed again by a link or Escape. (Without
+  // this script the Menu link jumps to the sidebar, which CSS shows as the link's target.)
+  const menu = document.querySelector(".menu-button");
+  const sidebar = document.getElementById("sidebar");
+  const narrow = matchMedia("(max-width: 900px)");
+  const setMenu = (open) => {
+    sidebar.classList.toggle("open", open);
+    menu.setAttribute("aria-expanded", String(open));
   };
-  var scheduled = false;
-  new MutationObserver(() => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      name(document.body);
-      // Scalar has rendered: the shell index.html showed meanwhile goes.
-      if (document.getElementById("app").childElementCount) document.getElementById("docs-shell")?.remove();
-    });
-  }).observe(document.body, { childList: true, subtree: true });
+  narrow.addEventListener("change", () => setMenu(false));
+  menu.setAttribute("role", "button");
+  menu.setAttribute("aria-expanded", "false");
+  menu.addEventListener("click", (event) => {
+    event.preventDefault();
+    setMenu(!sidebar.classList.contains("open"));
+  });
+  sidebar.addEventListener("click", (event) => {
+    if (event.target.closest("a") && narrow.matches) setMenu(false);
+  });
+
+  // Search: loaded on the first press of the button, "/" or Ctrl+K.
+  const searchButton = document.querySelector(".search-button");
+  searchButton.hidden = false;
+  const openSearch = async () => {
+    await load("search-index.js");
+    await load("search.js");
+    window.docsSearch.open(searchButton);
+  };
+  searchButton.addEventListener("click", openSearch);
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest("input, textarea, select, [contenteditable]");
+    if ((event.key === "k" && (event.ctrlKey || event.metaKey)) || (event.key === "/" && !typing)) {
+      event.preventDefault();
+      openSearch();
+    } else if (event.key === "Escape" && sidebar.classList.contains("open")) setMenu(false);
+  });
 })();

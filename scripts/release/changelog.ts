@@ -79,11 +79,19 @@ export function withEntries(text: string, missing: Change[]): string {
       lines.splice(start + 2, 0, `### ${category}`, "", "");
       heading = 2;
     }
-    let at = start + heading + 2;
-    while (at < lines.length && lines[at]!.startsWith("- ")) at++;
+    // After the category's last line, whatever it is (a bullet's wrapped continuation, a
+    // sub-list), before the blank lines that precede the next heading: never inside an entry.
+    let at = nextHeading(lines, start + heading);
+    while (at > start + heading + 2 && lines[at - 1]!.trim() === "") at--;
     lines.splice(at, 0, ...entries);
   }
   return lines.join("\n");
+}
+
+/** The line of the first heading (any level) after `start`, or the end. */
+function nextHeading(lines: string[], start: number): number {
+  const next = lines.findIndex((line, i) => i > start && /^#{1,6} /.test(line));
+  return next < 0 ? lines.length : next;
 }
 
 function nextSection(lines: string[], start: number): number {

@@ -70,7 +70,27 @@ function internal<T>(load: () => unknown): T | undefined {
     return undefined;
   }
 }
-let versions: string | undefined;
+/** The releases a digest names: the ajv, ajv-formats and eov that eov loads ("?" when one cannot be read: it never matches). */
+export interface PeerVersions {
+  ajv: string;
+  "ajv-formats": string;
+  "express-openapi-validator": string;
+}
+let peers: PeerVersions | undefined;
+
+/** The installed releases, read once per process. */
+export function peerVersions(): PeerVersions {
+  return (peers ??= {
+    ajv: internal(() => versionOf("ajv")) ?? "?",
+    "ajv-formats": internal(() => versionOf("ajv-formats")) ?? "?",
+    "express-openapi-validator": internal(() => (eovRequire("../package.json") as { version: string }).version) ?? "?",
+  });
+}
+
+/** Stands other releases in for the installed ones (undefined: the installed again), for Ajv instances made from now on: the test that another release compiles. */
+export function setPeerVersions(versions: PeerVersions | undefined): void {
+  peers = versions;
+}
 let patch: string | undefined;
 
 /** Per instance: its profile, and the numbers of keywords and formats it was made with (eov adds both right after creating it). */
@@ -83,12 +103,8 @@ export function profileOf(ajv: AjvInternals): string {
   const added = `${keywords.length}/${formats.length}`;
   const known = profiles.get(ajv);
   if (known?.added === added) return known.text;
-  // A version that cannot be read never matches: everything compiles.
-  versions ??= JSON.stringify([
-    internal(() => versionOf("ajv")) ?? "?",
-    internal(() => versionOf("ajv-formats")) ?? "?",
-    internal(() => (eovRequire("../package.json") as { version: string }).version) ?? "?",
-  ]);
+  const peer = peerVersions();
+  const versions = JSON.stringify([peer.ajv, peer["ajv-formats"], peer["express-openapi-validator"]]);
   // Functions (formats, serializers) drop out of JSON; their names stay in `formats`.
   const options = JSON.stringify(ajv.opts, (key, value) => (key === "code" || key === "uriResolver" || key === "logger" ? undefined : value));
   // The patch's tag only where eov's own ajv runs it: otherwise nothing generated matches.

@@ -7,13 +7,17 @@
 // set-up for responses (`createResponseAjv`: its options, formats, `writeOnly` rule and each
 // component schema added once by `#/components/schemas/…`), compiles each success body's
 // schema alone, and reports failures with eov's own error helpers, so a failure reads as it
-// did. eov stays the request validator.
+// did. eov stays the request validator. The 500 that answers instead (invalid_response) says
+// where and which rule from the document alone: a pointer segment that is not a property name
+// the document declares (a key of the answer's own, under a map schema) shows as `*`, and
+// no message carries a value.
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { createResponseAjv } from "express-openapi-validator/dist/framework/ajv/index.js";
 import { ajvErrorsToValidatorError, augmentAjvErrors } from "express-openapi-validator/dist/middlewares/util.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
 import { ResponseValidationFailed } from "../middleware/error-mapper.js";
 import type { ResponseObject } from "../document/types.js";
+import type { ResponseFailure } from "../problems.js";
 
 export interface ResponseValidator {
   /** Throws ResponseValidationFailed when `body` is not what the document declares for `operationId`'s `status`. */
@@ -23,6 +27,32 @@ export interface ResponseValidator {
 }
 
 const isJson = (mediaType: string) => /^application\/(.+\+)?json$/i.test(mediaType);
+
+/** Every property name the document declares (`properties` keys, `required` items): what a pointer may show. */
+function declaredNames(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) declaredNames(item, names);
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "properties" && value !== null && typeof value === "object" && !Array.isArray(value)) for (const name of Object.keys(value)) names.add(name);
+      if (key === "required" && Array.isArray(value)) for (const name of value) if (typeof name === "string") names.add(name);
+      declaredNames(value, names);
+    }
+  }
+  return names;
+}
+
+const unescapeSegment = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** Ajv's errors as the answer may say them: the pointer below `/response` (a missing property's name added), undeclared keys as `*`. */
+function failuresOf(errors: ErrorObject[], declared: Set<string>): ResponseFailure[] {
+  return errors.map((error) => {
+    const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+    const segments = [...error.instancePath.split("/").slice(2).map(unescapeSegment), ...(typeof missing === "string" ? [missing] : [])];
+    const shown = segments.map((segment) => (/^\d+$/.test(segment) || declared.has(segment) ? escapeSegment(segment) : "*"));
+    return { pointer: shown.map((segment) => `/${segment}`).join(""), message: error.message ?? error.keyword };
+  });
+}
 
 /** The validator of `document`'s success bodies: each compiled on first use or by `warm()`. */
 export function responseValidator(document: ApiDocument): ResponseValidator {
@@ -36,6 +66,7 @@ export function responseValidator(document: ApiDocument): ResponseValidator {
       if (mediaType && isJson(mediaType) && schema) schemas.set(`${operationId} ${status}`, schema);
     }
   }
+  const declared = declaredNames(document);
   const compiled = new Map<string, ValidateFunction>();
   const validatorOf = (key: string): ValidateFunction | undefined => {
     let validate = compiled.get(key);
@@ -72,6 +103,7 @@ export function responseValidator(document: ApiDocument): ResponseValidator {
       throw new ResponseValidationFailed({
         message: ajv!.errorsText(errors, { dataVar: "" }),
         errors: ajvErrorsToValidatorError(500, errors).errors,
+        failures: failuresOf(errors, declared),
       });
     },
     warm() {

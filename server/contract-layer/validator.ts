@@ -29,6 +29,7 @@ import "./ajv-unevaluated.js";
 // Before eov creates an Ajv instance: its compilations are served precompiled where generated/ has them.
 import "./precompiled.js";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
+import { dropProse } from "../document/prose.js";
 import { routedPath } from "../middleware/request-path.js";
 import { pathPattern } from "../middleware/path-pattern.js";
 import { responseValidator, type ResponseValidator } from "./response-validator.js";
@@ -146,10 +147,12 @@ function operationStep(instance: () => Instance, basePath: string, method: strin
 }
 
 /**
- * The document as eov needs it: without the examples, code samples and response headers,
- * which it never reads. Ajv walks every object of a schema's root when it adds one, and eov
- * gives some validators the whole document as their root (`paths` and `components`). A
- * fresh copy: eov mutates what it is given.
+ * The document as eov needs it: without the examples, code samples, response headers and
+ * prose (summaries, descriptions, titles), which it never reads, so the precompiled
+ * validators' digests (over its `paths` and `components`) change with what eov reads only.
+ * Ajv walks every object of a schema's root when it adds one, and eov gives some validators
+ * the whole document as their root (`paths` and `components`). A fresh copy: eov mutates
+ * what it is given.
  */
 export function documentForValidator(document: ApiDocument, basePath: string): ApiDocument {
   const copy = structuredClone({ ...document, servers: [{ url: basePath || "/" }] }) as ApiDocument & { components?: Record<string, Record<string, unknown>> };
@@ -178,24 +181,26 @@ export function documentForValidator(document: ApiDocument, basePath: string): A
   }
   // Only response headers referred to them.
   if (!JSON.stringify(copy).includes('"#/components/headers/')) delete copy.components?.headers;
-  return copy;
+  return dropProse(copy);
 }
+
+/** eov's options, but the document (`apiSpec`). */
+export const validatorOptions = {
+  useRequestUrl: true,
+  validateApiSpec: false, // linted in CI; skipping it saves start-up time
+  // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
+  // path, query and header strings on its own. allErrors: one errors[] item per value.
+  validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+  // Success bodies are checked by the layer with eov's response Ajv set-up (server/contract-layer/response-validator.ts).
+  validateResponses: false,
+  validateSecurity: false,
+  // No multipart operation: its step would parse every request's content type for nothing.
+  fileUploader: false,
+} as const;
 
 function buildInstance(document: ApiDocument, basePath: string, validateResponses: boolean): Instance {
   const copy = documentForValidator(document, basePath);
-  const steps = OpenApiValidator.middleware({
-    apiSpec: copy as never,
-    useRequestUrl: true,
-    validateApiSpec: false, // linted in CI; skipping it saves start-up time
-    // coerceTypes false keeps JSON bodies strict ("true" is not a boolean); eov coerces
-    // path, query and header strings on its own. allErrors: one errors[] item per value.
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
-    // Success bodies are checked by the layer with eov's response Ajv set-up (server/contract-layer/response-validator.ts).
-    validateResponses: false,
-    validateSecurity: false,
-    // No multipart operation: its step would parse every request's content type for nothing.
-    fileUploader: false,
-  }) as RequestHandler[];
+  const steps = OpenApiValidator.middleware({ apiSpec: copy as never, ...validatorOptions }) as RequestHandler[];
   const templates = new Map<string, RouteTemplate>();
   const remember: RequestHandler = (req, _res, next) => {
     const openapi = (req as { openapi?: RouteTemplate & { openApiRoute: string } }).openapi;
@@ -216,7 +221,7 @@ function buildInstance(document: ApiDocument, basePath: string, validateResponse
     checks: known ? chain(named("requestMiddleware")) : undefined,
     templates,
     steps: known ? withRemember : steps,
-    responses: validateResponses ? responseValidator(document) : undefined,
+    responses: validateResponses ? responseValidator(documentForValidator(document, basePath)) : undefined,
   };
 }
 

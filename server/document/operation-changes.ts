@@ -23,19 +23,35 @@ const annotations = new Set(["description", "summary", "title", "example", "exam
 // Keywords whose object's keys are names (a property called `description` is not an annotation).
 const namedMaps = new Set(["properties", "patternProperties", "$defs", "dependentSchemas", "content", "headers"]);
 
-/** `node` with every local `$ref` inlined (a recursive one left as is) and annotations dropped. */
-function inline(document: unknown, node: unknown, stack: string[] = [], names = false): Json {
-  if (Array.isArray(node)) return node.map((item) => inline(document, item, stack));
+/**
+ * How much inlining one document may take. A `$ref` used twice is copied twice, so a
+ * document whose references fan out (each schema naming the next twice, 22 deep) would
+ * inline into millions of nodes: a document from outside the package (a stubs directory's
+ * `.contract.json`) is refused instead. The package's own document takes 2,591 nodes
+ * and 18 levels.
+ */
+export const inlineBudget = { nodes: 200_000, depth: 128 } as const;
+
+/** A document whose `$ref`s inline past inlineBudget. */
+export class InlineBudgetExceeded extends Error {
+  override name = "InlineBudgetExceeded";
+}
+
+/** `node` with every local `$ref` inlined (a recursive one left as is) and annotations dropped, within `left` nodes. */
+function inline(document: unknown, node: unknown, left: { nodes: number }, stack: string[] = [], names = false, depth = 0): Json {
+  if (--left.nodes < 0) throw new InlineBudgetExceeded(`its $refs inline to more than ${inlineBudget.nodes} nodes (a $ref fan-out)`);
+  if (depth > inlineBudget.depth) throw new InlineBudgetExceeded(`its $refs inline deeper than ${inlineBudget.depth} levels`);
+  if (Array.isArray(node)) return node.map((item) => inline(document, item, left, stack, false, depth + 1));
   if (node === null || typeof node !== "object") return node as Json;
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === "string") {
     if (stack.includes(ref)) return { $ref: ref };
-    return inline(document, deref(document, { $ref: ref }), [...stack, ref]);
+    return inline(document, deref(document, { $ref: ref }), left, [...stack, ref], false, depth + 1);
   }
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(node)) {
     if (!names && (annotations.has(key) || key.startsWith("x-"))) continue;
-    out[key] = inline(document, value, stack, !names && namedMaps.has(key));
+    out[key] = inline(document, value, left, stack, !names && namedMaps.has(key), depth + 1);
   }
   return out;
 }
@@ -48,22 +64,22 @@ interface Shape {
 /** What a handler of each operation follows, keyed by operationId. */
 function shapes(document: unknown): Map<string, Shape> {
   const result = new Map<string, Shape>();
+  const left = { nodes: inlineBudget.nodes };
+  const canonical = (node: unknown) => foldSingleAllOf(inline(document, node, left));
   for (const { path, method, operation } of operationEntries(document as { paths?: Record<string, unknown> })) {
     if (!operation.operationId) continue;
     const parts = new Map<string, Json>();
     // Parameters of the path item and of the operation, by where and name.
     const parameters = [...((document as any).paths[path].parameters ?? []), ...(operation.parameters ?? [])].map((p: unknown) => deref(document, p));
-    for (const parameter of parameters) parts.set(`${parameter.in} parameter ${parameter.name}`, canonical(document, parameter));
-    if (operation.requestBody) parts.set("request body", canonical(document, operation.requestBody));
+    for (const parameter of parameters) parts.set(`${parameter.in} parameter ${parameter.name}`, canonical(parameter));
+    if (operation.requestBody) parts.set("request body", canonical(operation.requestBody));
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
-      if (/^2\d\d$/.test(status)) parts.set(`${status} response`, canonical(document, response));
+      if (/^2\d\d$/.test(status)) parts.set(`${status} response`, canonical(response));
     }
     result.set(operation.operationId, { operation: `${method.toUpperCase()} ${path}`, parts });
   }
   return result;
 }
-
-const canonical = (document: unknown, node: unknown) => foldSingleAllOf(inline(document, node));
 
 /** `content/application~1json/schema/properties/result/properties/label` → `result.label`, shortened for a reader. */
 function where(path: string[]): string {

@@ -9,14 +9,21 @@ export const httpMethods = ["get", "put", "post", "delete", "patch", "head", "op
 
 export type HttpMethod = (typeof httpMethods)[number];
 
-/** The node a local reference (`#/components/…`) names, its pointer segments unescaped (`~1` is `/`, `~0` is `~`); throws for a reference elsewhere or to nothing. */
+/**
+ * The node a local reference (`#/components/…`) names, its pointer segments unescaped (`~1`
+ * is `/`, `~0` is `~`); throws for a reference elsewhere or to nothing. Only the document's
+ * own members are followed: `#/__proto__/…` or `#/paths/constructor` names nothing.
+ */
 export function resolvePointer(document: unknown, ref: string): unknown {
   if (!ref.startsWith("#/")) throw new Error(`Cannot resolve $ref ${ref}: only local references are followed`);
   const target = ref
     .slice(2)
     .split("/")
     .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === "object" && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
   if (target === undefined) throw new Error(`Cannot resolve $ref ${ref}: dangling`);
   return target;
 }

@@ -4,14 +4,25 @@
 // Bodies carry no stack, no file path, no submitted value beyond its location; unexpected
 // errors are logged with the request id and answered with a generic detail.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { ApiProblem, malformedJson, payloadTooLarge, problemAt, unsupportedBodyEncoding, type Problem, type ProblemErrorItem } from "../problems.js";
+import {
+  ApiProblem,
+  invalidResponse,
+  malformedJson,
+  payloadTooLarge,
+  problemAt,
+  unsupportedBodyEncoding,
+  type Problem,
+  type ProblemErrorItem,
+  type ResponseFailure,
+} from "../problems.js";
 import { requestLog } from "./logging.js";
 import { requestPath } from "./request-path.js";
 import { describeErrors, toErrorItems, type ValidatorErrorItem } from "./validation-errors.js";
 
 /** A response body the handler produced that the document does not allow (response validation). */
 export class ResponseValidationFailed extends Error {
-  constructor(readonly failure: { message: string; errors?: ValidatorErrorItem[] }) {
+  /** `errors` for the log (eov's items, which may name the answer's own keys); `failures` for the answer (from the document alone). */
+  constructor(readonly failure: { message: string; errors?: ValidatorErrorItem[]; failures: ResponseFailure[] }) {
     super(`response validation failed: ${failure.message}`);
     this.name = "ResponseValidationFailed";
   }
@@ -109,6 +120,7 @@ function fromValidator(error: ValidatorHttpError, req: Request, hints: Map<strin
 /** The problem an error stands for, and whether it is unexpected (to be logged as an error). */
 export function problemFor(error: unknown, req: Request, hints: Map<string, Map<string, string>>): { problem: ApiProblem; unexpected: boolean } {
   if (error instanceof ApiProblem) return { problem: error, unexpected: error.code === "internal_error" };
+  if (error instanceof ResponseValidationFailed) return { problem: invalidResponse(error.failure.failures), unexpected: true };
   // Express's router could not decode a path parameter (`%E0%A4%A`), before the validator saw it.
   if (error instanceof URIError) return { problem: new ApiProblem("validation_failed", describeErrors(badEncoding), badEncoding), unexpected: false };
   if (isBodyParserError(error)) {

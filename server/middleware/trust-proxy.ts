@@ -7,7 +7,8 @@
 // addresses/CIDRs (or Express's `loopback`, `linklocal`, `uniquelocal`) believes exactly
 // those proxies. Settings that believe (nearly) everyone are refused at start-up, however
 // written (see `trustProxyProblem`).
-import { isIPv4, isIPv6 } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /** Express's `trust proxy` as far as it is safe: hops or the proxies' addresses, never "trust all". */
 export type TrustProxy = number | string | readonly string[] | false;
@@ -41,37 +42,21 @@ const namedRanges: Record<string, string[]> = {
 type Family = "IPv4" | "IPv6";
 const bits: Record<Family, number> = { IPv4: 32, IPv6: 128 };
 
-function ipv4Value(address: string): bigint {
-  return address.split(".").reduce((value, octet) => (value << 8n) | BigInt(Number(octet)), 0n);
-}
-
-function ipv6Value(address: string): bigint {
-  let text = address.replace(/%.*$/, "");
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (v4) {
-    const value = ipv4Value(v4);
-    text = `${text.slice(0, -v4.length)}${(value >> 16n).toString(16)}:${(value & 0xffffn).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const before = head === "" ? [] : head.split(":");
-  const after = tail === undefined || tail === "" ? [] : tail.split(":");
-  // Without `::` the address has its 8 groups already, and no zeros are added.
-  const groups = [...before, ...Array<string>(8 - before.length - after.length).fill("0"), ...after];
-  return groups.reduce((value, group) => (value << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
-}
-
-/** A CIDR (or one address) as a family and a range of addresses; IPv4-mapped IPv6 ranges as IPv4, as proxy-addr matches them. */
+/**
+ * A CIDR (or one address) as a family and a range of addresses; IPv4-mapped IPv6 ranges as
+ * IPv4, as proxy-addr matches them. An address must pass node:net's check and parse in
+ * ipaddr.js, as proxy-addr asks (ipaddr.js alone takes `10` or `0x0a`; node:net takes
+ * `::1.2.3.4`, on which proxy-addr, and so Express, throws).
+ */
 function rangeOf(entry: string): { family: Family; first: bigint; last: bigint } | undefined {
   const [address = "", prefixText, ...rest] = entry.split("/");
-  if (rest.length > 0 || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) return undefined;
-  let family: Family;
-  let value: bigint;
-  let prefix: number;
-  if (isIPv4(address)) [family, value, prefix] = ["IPv4", ipv4Value(address), Number(prefixText ?? 32)];
-  else if (isIPv6(address)) [family, value, prefix] = ["IPv6", ipv6Value(address), Number(prefixText ?? 128)];
-  else return undefined;
+  if (rest.length > 0 || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) || isIP(address) === 0 || !ipaddr.isValid(address)) return undefined;
+  let ip = ipaddr.parse(address);
+  let family: Family = ip.kind() === "ipv4" ? "IPv4" : "IPv6";
+  let prefix = Number(prefixText ?? bits[family]);
   if (prefix > bits[family]) return undefined;
-  if (family === "IPv6" && prefix >= 96 && value >> 32n === 0xffffn) [family, value, prefix] = ["IPv4", value & 0xffffffffn, prefix - 96];
+  if (ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress() && prefix >= 96) [ip, family, prefix] = [ip.toIPv4Address(), "IPv4", prefix - 96];
+  const value = ip.toByteArray().reduce((total, byte) => (total << 8n) | BigInt(byte), 0n);
   const size = 1n << BigInt(bits[family] - prefix);
   const first = value - (value % size);
   return { family, first, last: first + size - 1n };

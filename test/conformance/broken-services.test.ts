@@ -6,8 +6,10 @@
 // --fail-on-skip fails it), an
 // answer outside the document (a workflow step), a service that is not running (one error,
 // exit 2), a fixture the service does not hold (a fixture error, not a service failure),
-// a 500 whose request id the report shows (a workflow step), and an operation not
-// implemented yet, whose documented 501 fails its steps by status only.
+// a 500 whose request id the report shows (a workflow step), a 500 for an answer the
+// service's own response validation refused (named as such, with where and which rule), and
+// an operation not implemented yet, whose documented 501 fails its steps and checks with the
+// hint to --skip-not-implemented.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +28,7 @@ import { appA, appB, recordsOfA } from "../support/demo.js";
 import { conformanceCommand } from "./run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-broken-"));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const servers: RunningServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
@@ -169,7 +172,34 @@ describe("conformance against broken services", () => {
     );
   }, 240_000);
 
-  it("an operation not implemented yet (a stub's 501) fails its steps by status, its body judged by the 501's own schema", async () => {
+  it("a 500 for an answer the service's own response validation refused names the cause: where and which rule, on its steps and checks", async () => {
+    const base = await serviceWith((real) => ({
+      readWebhook: async (input) => {
+        const answer = (await real.readWebhook(input)) as { result: { url: string } };
+        return { ...answer, result: { ...answer.result, url: "not a URI" } } as never;
+      },
+      // The reports' page without its number: what the TypeScript checks of the list judge.
+      findEncryptionReports: async (input) => {
+        const { meta, ...answer } = (await real.findEncryptionReports(input)) as { meta: { current_page?: number } };
+        const { current_page: _page, ...rest } = meta;
+        return { ...answer, meta: rest } as never;
+      },
+    }));
+    const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
+    expect(code).toBe(1);
+    const cause = `invalid_response: The service's answer does not match its contract (response validation, a fault of the service, not of the request): at /result/url: must match format "uri".`;
+    expect(out).toMatch(
+      new RegExp(
+        `FAIL  readWebhook: workflow webhooks-list-read-history, step read\\n +GET \\S+\\/webhooks\\/whk_\\w+ → 500 \\(X-Request-Id: [0-9a-f-]{36}\\): ${escapeRegExp(cause)}`,
+      ),
+    );
+    // A check of the TypeScript suite: its status line quotes the cause, not the start of the body.
+    const pageCause = cause.replace('at /result/url: must match format "uri"', "at /meta/current_page: must have required property 'current_page'");
+    expect(out).toMatch(new RegExp(`\\nFAIL  findEncryptionReports: [^\\n]+\\n +status: expected 200, got 500 \\(GET \\S+: ${escapeRegExp(pageCause)}`));
+    expect(out).not.toContain("An unexpected error occurred");
+  }, 240_000);
+
+  it("an operation not implemented yet (a stub's 501) fails its steps and checks by status, its body judged by the 501's own schema, and says --skip-not-implemented skips them", async () => {
     const base = await serviceWith(() => ({
       readWebhook: () => {
         throw new ApiProblem("not_implemented", "GET /webhooks/{id} is not implemented yet.");
@@ -177,8 +207,17 @@ describe("conformance against broken services", () => {
     }));
     const { code, out } = await conformanceCommand([...base, "--fixtures", fixturesFile("plain.json", shared)]);
     expect(code).toBe(1);
+    const hint =
+      "the documented 501 not_implemented: the target does not implement this operation yet (--skip-not-implemented skips such checks and steps until it does)";
     expect(out).toMatch(
-      /FAIL  readWebhook: workflow webhooks-list-read-history, step read\n\s+GET \S+\/webhooks\/whk_\w+ → 501 \(X-Request-Id: [0-9a-f-]{36}\): success criteria check/,
+      new RegExp(
+        `FAIL  readWebhook: workflow webhooks-list-read-history, step read\\n\\s+GET \\S+\\/webhooks\\/whk_\\w+ → 501 \\(X-Request-Id: [0-9a-f-]{36}\\): ${escapeRegExp(hint)}; success criteria check`,
+      ),
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `\\nFAIL  readWebhook: 404 problem for an unknown id\\n +status: expected 404, got 501 \\(GET \\S+\\/webhooks\\/whk_\\w+: ${escapeRegExp(hint)}; X-Request-Id: `,
+      ),
     );
     // NotImplementedProblem's `code` is `not_implemented`, which Problem's list does not hold.
     expect(out).not.toContain("response schema");

@@ -13,7 +13,7 @@ import { preflight } from "../../conformance/preflight.js";
 import { runWorkflows } from "../../conformance/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
 import { type Hostility, hostilities, type HostileTarget, startHostileTarget } from "./hostile-target.js";
-import { conformanceCommand } from "./run-cli.js";
+import { conformanceCommand, type Printed } from "./run-cli.js";
 
 /** Each hostility on one operation; findEncryptionReports (the preflight's probe) and POST /notifications answer sanely. */
 const plan: Record<Hostility, OperationId> = {
@@ -42,7 +42,7 @@ const says: Record<Hostility, RegExp> = {
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-hostile-"));
 let target: HostileTarget;
-let run: { code: number; out: string; err: string };
+let run: Printed;
 
 /** The FAIL lines with their detail lines, by check name. */
 function failures(out: string): Map<string, string> {
@@ -91,6 +91,14 @@ describe("authsvc-api conformance against hostile answers", () => {
     expect(run.out).not.toMatch(/not run: redocly respect reported nothing/);
     // notification-types answers sanely and passes; the two stateful ones are skipped (--stateless).
     expect(run.out).toMatch(/\narazzo: 8 workflows \(1 passed, 5 failed, 2 skipped\)/);
+  });
+
+  it("prints each check's line as it finishes: the first check's line comes a request timeout or more before the summary", () => {
+    const checkLines = run.printed.filter((line) => /^(PASS|FAIL|SKIP) {2}\w+: (?!workflow )/.test(line.text));
+    const summary = run.printed.find((line) => line.text.includes("\nconformance ["))!;
+    expect(checkLines.length).toBeGreaterThan(10);
+    // The checks of three operations wait out the 1000 ms timeout after the first check's line.
+    expect(summary.at - checkLines[0]!.at).toBeGreaterThan(1000);
   });
 
   it("sends nothing to the origin a redirect names: no request, so no credential", () => {

@@ -5,7 +5,7 @@
 // runs them from the rendered page against the mock.)
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { literal, samplesPerExample } from "../../scripts/docs/typescript-samples.js";
+import { literal, paramsOfSample, samplesPerExample, withValues } from "../../scripts/docs/typescript-samples.js";
 import { deref, operations } from "../openapi/document.js";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -51,5 +51,21 @@ describe("the TypeScript client's sample per request example", () => {
     expect(() =>
       samplesPerExample({ lang: "TypeScript", label: "TypeScript client", source: 'const { data } = await api.GET("/webhooks", {});\n' }, [["One", { a: 1 }]]),
     ).toThrow(/no body in its client call/);
+  });
+
+  it("reads the path and query values of the client call, which every other language's sample sends too", () => {
+    const source = readFileSync(`${root}openapi/code_samples/findEncryptionReports/client.ts`, "utf8");
+    expect(paramsOfSample(source)).toEqual({ query: { country: "ES", device_type: "ANDROID", start_date: 1767225600, end_date: 1798761599, limit: 10 } });
+    expect(paramsOfSample('await api.GET("/widgets/{id}", { params: { path: { id: "wgt_1" } } });')).toEqual({ path: { id: "wgt_1" } });
+    expect(() => paramsOfSample('await api.GET("/x", { params: { query: { id: someVariable } } });')).toThrow(/not a literal/);
+  });
+
+  it("writes the server's base URL and keys in place of the environment variables a reader would otherwise have to set", () => {
+    const source = readFileSync(`${root}openapi/code_samples/createNotification/client.ts`, "utf8");
+    const pasted = withValues(source, { BASE_URL: "https://api.example/v1", API_KEY: "YOUR_API_KEY", API_SECRET: "YOUR_API_SECRET" });
+    expect(pasted).not.toContain("process.env");
+    expect(pasted).toContain('baseUrl: "https://api.example/v1",');
+    expect(pasted).toContain('apiKey: "YOUR_API_KEY",');
+    expect(pasted).toContain('apiSecret: "YOUR_API_SECRET",');
   });
 });

@@ -1,13 +1,11 @@
 // The one document helper (server/document/walk.ts): `$ref` resolution and the eight
-// methods, used by the server, the conformance suite, the generators and the tests; no other
-// module writes its own method list or pointer walk.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+// methods, used by the server, the conformance suite, the generators and the tests; and the
+// server's readers of a document, run over one with an operation on every method and one
+// behind a referenced path item, find each (the generator's table: generate-operations.test.ts).
 import { describe, expect, it } from "vitest";
+import { operationsOf } from "../../server/document/load.js";
+import { operationChanges } from "../../server/document/operation-changes.js";
 import { deref, httpMethods, operationEntries, resolvePointer } from "../../server/document/walk.js";
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
 
 const document = {
   paths: {
@@ -51,20 +49,17 @@ describe("operationEntries", () => {
   });
 });
 
-describe("one helper", () => {
-  const sources = ["server", "conformance", "scripts", "mock", "test/support", "test/openapi"].flatMap((dir) =>
-    readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith(".ts"))
-      .map((file) => join(dir, file)),
-  );
+describe("the readers of the document", () => {
+  // What the walk finds: an operation on each of the eight methods and one behind a $ref'd path item.
+  const walked = operationEntries(document).map(({ path, method, operation }) => `${operation.operationId} ${method.toUpperCase()} ${path}`);
 
-  it("no other module lists the HTTP methods or walks a JSON pointer itself", () => {
-    expect(sources.length).toBeGreaterThan(100);
-    const own = sources.filter((file) => {
-      const text = readFileSync(join(root, file), "utf8");
-      return /\["get", "put"|\.slice\(2\)\s*\.split\("\/"\)/.test(text);
-    });
-    // scripts/diff/ classifies changes by its own rules and is replaced by `redocly diff`; this file names the pattern it looks for.
-    expect(own.filter((file) => !file.startsWith("scripts/diff/") && file !== "test/openapi/document-walk.test.ts")).toEqual(["server/document/walk.ts"]);
+  it("the server's (operationsOf: the router, the warm-up, the hints) finds every operation the walk finds", () => {
+    expect(operationsOf(document as never).map(({ operationId, method, path }) => `${operationId} ${method.toUpperCase()} ${path}`)).toEqual(walked);
+  });
+
+  it("the stubs' contract diff (operationChanges) sees each of them added to an empty document", () => {
+    expect(operationChanges({ paths: {} }, document).map(({ operationId, kind, operation }) => `${kind} ${operationId} ${operation}`)).toEqual(
+      walked.map((entry) => `added ${entry}`),
+    );
   });
 });

@@ -1,12 +1,20 @@
-// The bundled document as the openapi tests read it (test/support/document.ts), plus lookups
-// by method and path and through composed schemas.
+// The bundled document as the openapi tests read it, plus lookups by method and path and
+// through composed schemas.
 // Tests state the source's facts themselves and look them up here, so a change to the
 // document that drops a fact fails a test instead of changing what the test expects.
+import bundled from "../../generated/openapi.json" with { type: "json" };
 import { httpMethods } from "../../server/document/walk.js";
-import { deref, doc, type Node } from "../support/document.js";
+import { deref, type Node } from "../support/document.js";
 
-// The document, `$ref` resolution and the validator are test/support's, shared by every suite.
-export { bundlePath, check, createAjv, deref, doc, validator, type Node } from "../support/document.js";
+/**
+ * The bundled document, imported rather than read from disk (test/support/document.ts): these
+ * suites read its text, prose included, so vitest's `--changed` and watch mode rerun them when
+ * it changes (test/vitest.config.ts reruns the others only when a schema or example changes).
+ */
+export const doc: Node = bundled;
+
+// `$ref` resolution and the validator are test/support's, shared by every suite.
+export { bundlePath, check, createAjv, deref, validator, type Node } from "../support/document.js";
 
 // The eight methods of a path item: the one list the server, the generators and the conformance suite use.
 export { httpMethods } from "../../server/document/walk.js";

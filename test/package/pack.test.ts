@@ -160,14 +160,14 @@ describe("npm pack", () => {
     expect(stray("mock", /^dist\/(conformance|client|server\/(main|store\/(?!credentials\.)|handlers))/)).toEqual([]);
     // The conformance suite (and with it Redocly CLI) is a development install of its own.
     expect(stray("server", /^dist\/(mock|msw|conformance)\/|^dist\/cli\/conformance|integration\.arazzo/)).toEqual([]);
-    expect(stray("conformance", /^dist\/(cli\/(serve|mock|authsvc-api\.)|mock|msw|server\/(express|http|store))/)).toEqual([]);
+    expect(stray("conformance", /^dist\/(cli\/(serve|mock|authsvc-api\.)|mock|msw|server\/(contract-layer|middleware|store))/)).toEqual([]);
   });
 
   // The mock answers through the Express entry's own request layer, so it carries that layer's
   // modules and their dependencies itself (Express and the validator included: it is a
   // command, not a library a host mounts), plus Prism's HTTP package for dynamic answers.
-  // Pino, express-rate-limit, cors and content-type (a JSON body's charset) run inside the
-  // Express entry, over the peers Express and the validator. The contract is a peer of both,
+  // Pino, express-rate-limit, cors, content-type (a JSON body's charset) and ipaddr.js
+  // (TRUST_PROXY's addresses) run inside the Express entry, over the peers Express and the validator. The contract is a peer of both,
   // at the same version. The conformance package carries Redocly CLI (the Arazzo run), the
   // typed client and Ajv (the answers' schemas): a development install only.
   test("each package declares its own dependencies and peers", () => {
@@ -187,6 +187,7 @@ describe("npm pack", () => {
         "express-openapi-validator",
         "express-rate-limit",
         "fast-deep-equal",
+        "ipaddr.js",
         "pino",
       ],
       peers: { [name]: version, msw: "^2.15.0 || ^3.0.5" },
@@ -194,7 +195,7 @@ describe("npm pack", () => {
       bin: { "authsvc-api": "dist/cli/authsvc-api.js" },
     });
     expect(declared("server")).toEqual({
-      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "fast-deep-equal", "pino"],
+      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "fast-deep-equal", "ipaddr.js", "pino"],
       peers: { [name]: version, "@types/express": "^5.0.0", express: "^5.0.0", "express-openapi-validator": "^5.6.2" },
       optional: [name, "@types/express"],
       bin: { "authsvc-api": "dist/cli/authsvc-api.js" },

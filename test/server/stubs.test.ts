@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli/stubs.js";
 import { operations } from "../../generated/operations.js";
-import { operationChanges } from "../../server/document/operation-changes.js";
+import { InlineBudgetExceeded, inlineBudget, operationChanges } from "../../server/document/operation-changes.js";
 import { operationsOf } from "../../server/document/load.js";
 import { indexModule, stubModule } from "../../server/stubs/templates.js";
 import { planStubs, type StubPlan } from "../../server/stubs/plan.js";
@@ -81,10 +81,19 @@ describe("a rerun after a contract update", () => {
     expect(revert.deletes).toEqual(["deleteGadget.ts"]);
     expect(revert.writes.has("index.ts")).toBe(false);
     expect(revert.editedIndex).toEqual({ added: [], removed: ["deleteGadget"] });
-    back.set("deleteGadget.ts", "export const deleteGadget = 1;\n");
+    // Implemented: it still declares the operation's handler, as its stub did.
+    back.set(
+      "deleteGadget.ts",
+      'import type { Handler } from "@authsvc/app-api-server/express";\nexport const deleteGadget: Handler<"deleteGadget"> = async () => ({ status: 204 });\n',
+    );
     const kept = planStubs({ table: operations, document: doc, previous: changed, existing: back });
     expect(kept.deletes).toEqual([]);
     expect(kept.files.find((file) => file.operationId === "deleteGadget")).toMatchObject({ outcome: "implemented", change: { kind: "removed" } });
+    // Not a handler of that operation (what an edited snapshot can name): neither deleted nor named.
+    back.set("deleteGadget.ts", "export const deleteGadget = 1;\n");
+    const other = planStubs({ table: operations, document: doc, previous: changed, existing: back });
+    expect(other.deletes).toEqual([]);
+    expect(other.files.find((file) => file.operationId === "deleteGadget")).toBeUndefined();
   });
 
   it("a stub a formatter rewrote (Prettier's wrap, single quotes, CRLF) is still a stub: kept as formatted, rewritten if its operation moved, deleted if removed; a changed word is an implementation", () => {
@@ -138,6 +147,31 @@ describe("a rerun after a contract update", () => {
 });
 
 describe("the handler-side diff", () => {
+  it("refuses a document whose $refs inline past its budget, by nodes (a fan-out) or by depth (a chain), in a bounded time", () => {
+    const fanOut = structuredClone(doc);
+    for (let i = 0; i < 22; i++)
+      fanOut.components.schemas[`Fan${i}`] = {
+        type: "object",
+        properties: { a: { $ref: `#/components/schemas/Fan${i + 1}` }, b: { $ref: `#/components/schemas/Fan${i + 1}` } },
+      };
+    fanOut.components.schemas.Fan22 = { type: "string" };
+    fanOut.paths["/widgets/{id}"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Fan0" };
+    expect(() => operationChanges(fanOut, doc)).toThrow(new InlineBudgetExceeded(`its $refs inline to more than ${inlineBudget.nodes} nodes (a $ref fan-out)`));
+    const chain = structuredClone(doc);
+    for (let i = 0; i < 200; i++) chain.components.schemas[`Link${i}`] = { type: "array", items: { $ref: `#/components/schemas/Link${i + 1}` } };
+    chain.components.schemas.Link200 = { type: "string" };
+    chain.paths["/widgets/{id}"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Link0" };
+    expect(() => operationChanges(chain, doc)).toThrow(new InlineBudgetExceeded(`its $refs inline deeper than ${inlineBudget.depth} levels`));
+    // The package's own document is far inside both.
+    expect(operationChanges(doc, doc)).toEqual([]);
+  });
+
+  it("follows a $ref only to the document's own members", () => {
+    const edited = structuredClone(doc);
+    edited.paths["/widgets/{id}"].get.responses["200"] = { $ref: "#/__proto__/constructor" };
+    expect(() => operationChanges(edited, doc)).toThrow("Cannot resolve $ref #/__proto__/constructor: dangling");
+  });
+
   it("ignores what a handler need not follow: descriptions, examples, extensions", () => {
     const edited = structuredClone(doc);
     edited.components.schemas.Widget.description = "Another text.";

@@ -47,6 +47,18 @@ export function realPart(missing: Missing | undefined, env: NodeJS.ProcessEnv = 
 /** Debian's Chromium, which the browser suites drive through playwright-core. */
 export const chromiumPath = "/usr/bin/chromium";
 
+/** Its flags: headless, no sandbox (root in CI), and none of its own traffic (updates, sync, QUIC). */
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Why Chromium cannot run here, or undefined. */
 export const chromiumMissing = (path = chromiumPath): Missing | undefined =>
   existsSync(path) ? undefined : { part: "Chromium", reason: `${path} is missing: apt-get install -y chromium (.ci/run does this)` };

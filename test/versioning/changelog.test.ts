@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChangelog, markerOf, missingFromChangelog } from "../../scripts/release/changelog.js";
+import type { Change } from "../../scripts/diff/index.js";
+import { checkChangelog, markerOf, missingFromChangelog, withEntries } from "../../scripts/release/changelog.js";
 import { sectionOf } from "../../scripts/release/versions.js";
 import { bin, root, run } from "../tooling/run.js";
 import { breakingEdit, createRepo, edit, raiseMajor } from "./repo.js";
@@ -21,6 +22,59 @@ describe("CHANGELOG.md of this repository", () => {
     const check = checkChangelog(root);
     const missing = check.missing.map((c) => `${c.impact}: ${c.message} ${markerOf(c)}`);
     expect(missing, `run npm run changelog (${check.notes.join("; ")})`).toEqual([]);
+  });
+});
+
+describe("the entries npm run changelog writes", () => {
+  const change = (kind: Change["kind"], name: string): Change => ({
+    impact: "minor",
+    kind,
+    rules: [],
+    message: `${name} added`,
+    path: `#/paths/~1${name}`,
+    operation: "",
+  });
+  // A bullet wrapped over three lines (the second a continuation, the third a lazy one), then
+  // the next category and the released section.
+  const wrapped = ["- First entry, long enough to wrap", "  onto a second line", "and a lazy third. (`added` `#/x`)"];
+  const text = [
+    "# Changelog",
+    "",
+    "## [Unreleased]",
+    "",
+    "### Added",
+    "",
+    ...wrapped,
+    "",
+    "### Changed",
+    "",
+    "- Another.",
+    "",
+    "## [1.0.0] - 2026-11-23",
+    "",
+    "First release.",
+    "",
+  ].join("\n");
+
+  it("go after a wrapped entry, never between its lines, and before the blank line of the next heading", () => {
+    const lines = withEntries(text, [change("added", "gadgets"), change("modified", "widgets")]).split("\n");
+    const added = lines.indexOf("### Added");
+    expect(lines.slice(added, added + 8)).toEqual(["### Added", "", ...wrapped, "- gadgets added. (`added` `#/paths/~1gadgets`)", "", "### Changed"]);
+    const changed = lines.indexOf("### Changed");
+    expect(lines.slice(changed, changed + 6)).toEqual([
+      "### Changed",
+      "",
+      "- Another.",
+      "- widgets added. (`modified` `#/paths/~1widgets`)",
+      "",
+      "## [1.0.0] - 2026-11-23",
+    ]);
+  });
+
+  it("under a category heading of their own when [Unreleased] has none: heading, blank line, entries", () => {
+    const lines = withEntries(text, [change("removed", "gadgets")]).split("\n");
+    const removed = lines.indexOf("### Removed");
+    expect(lines.slice(removed, removed + 5)).toEqual(["### Removed", "", "- gadgets added. (`removed` `#/paths/~1gadgets`)", "", "### Added"]);
   });
 });
 

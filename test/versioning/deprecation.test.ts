@@ -1,6 +1,6 @@
 // Deprecation, proved on a temporary copy of the document with one operation (readWidget),
 // one parameter (`status` of findEncryptionReports) and one field (Webhook `is_active`)
-// deprecated: openapi-typescript's `@deprecated` and the reference's "Deprecated" badge in
+// deprecated: openapi-typescript's `@deprecated` and the docs site's "Deprecated" badge in
 // Chromium. Nothing of the API itself is deprecated, and every deprecated part must carry its
 // two dates. The server's Deprecation and Sunset headers are test/server/middleware/deprecation.test.ts's
 // (in-process, so the mutation run sees them).
@@ -64,7 +64,7 @@ describe("the generated types of the deprecated copy", () => {
 
 describe.skipIf(realPart(chromiumMissing()) !== undefined)("the rendered reference of the deprecated copy", { timeout: 120_000 }, () => {
   it("shows the Deprecated badge on the operation", async () => {
-    // The docs site's own build (scripts/docs/build.ts, Scalar's reference) over the copy.
+    // The docs site's own build (scripts/docs/build.ts) over the copy; the old one-page link opens the tag's page.
     const site = join(dir, "docs");
     const built = await run(bin("tsx"), [join(root, "scripts/docs/build.ts"), site], root, { DOCS_DOCUMENT: copyFile });
     expect(built.code, built.output).toBe(0);

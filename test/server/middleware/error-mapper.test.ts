@@ -220,7 +220,10 @@ describe("problemBody: the bounds of the Problem schema", () => {
 
 describe("ResponseValidationFailed", () => {
   it("names itself, so a stack or a log line says what failed", () => {
-    const error = new ResponseValidationFailed({ message: "/response/type must be equal to constant" });
+    const error = new ResponseValidationFailed({
+      message: "/response/type must be equal to constant",
+      failures: [{ pointer: "/type", message: "must be equal to constant" }],
+    });
     expect(String(error)).toBe("ResponseValidationFailed: response validation failed: /response/type must be equal to constant");
   });
 });

@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { startServer, type RunningServer, type StartOptions } from "../../support/server.js";
 import { componentValidator } from "../../support/document.js";
 import { captureLogs } from "../../support/logs.js";
+import { problemSubtypes } from "../../../server/problems.js";
 
 export interface Harness extends RunningServer {
   /** Every log line written so far, parsed. */
@@ -46,7 +47,9 @@ export async function problemOf(response: Response): Promise<Json & { code: stri
   expect(problemSchema.errors ?? [], "problem body matches the document's Problem schema").toEqual([]);
   expect(valid).toBe(true);
   expect(body.status).toBe(response.status);
-  expect(body.type).toBe(`https://api.authsvc.example/problems/${body.code}`);
+  // The code's own type, or a narrower one of that code (invalid_response is an internal_error).
+  const kinds = [body.code, ...Object.entries(problemSubtypes).flatMap(([subtype, { code }]) => (code === body.code ? [subtype] : []))];
+  expect(kinds.map((kind) => `https://api.authsvc.example/problems/${kind}`)).toContain(body.type);
   return body;
 }
 

@@ -1,10 +1,17 @@
 // Response validation is on by default: a handler whose body leaves the document's 200
-// schema is answered with a generic 500 and a log line saying response validation failed,
-// so an off-contract handler fails a test instead of reaching a client. It can be turned off.
+// schema is answered with a 500 instead, `code: internal_error` with the narrower type
+// invalid_response, whose detail says where and which rule (from the document alone, never a
+// value of the answer), and a log line with the validator's errors; so an off-contract
+// handler fails a test, and a conformance run names why, instead of reaching a client. It can
+// be turned off.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Handlers } from "../../../server/contract-layer/contract.js";
 import { problemOf, startHarness, type Harness } from "./harness.js";
 import { appA } from "../../support/demo.js";
+import { WidgetRead } from "../../../generated/examples.js";
+import { responseValidator } from "../../../server/contract-layer/response-validator.js";
+import { ResponseValidationFailed } from "../../../server/middleware/error-mapper.js";
+import { doc } from "../../support/document.js";
 
 // Typed as the real handler would be, then broken the ways a bug breaks it.
 const wrongType = (() => ({ type: "api.application.widget.get", result: {} })) as unknown as Handlers["readWidget"];
@@ -22,13 +29,15 @@ describe("response validation", () => {
   it.each([
     ["a wrong type string and an empty result", "/widgets/wgt_5a3c8e1f7b92", { readWidget: wrongType }],
     ["a list without meta", "/webhooks", { findWebhooks: missingField }],
-  ])("turns %s into 500 internal_error", async (_label, path, handlers) => {
+  ])("turns %s into 500 internal_error of type invalid_response", async (_label, path, handlers) => {
     server = await startHarness({ rateLimit: false, handlers });
     const response = await fetch(`${server.url}${path}`, { headers: { ...bearer, "x-request-id": "bad-handler" } });
     expect(response.status).toBe(500);
     const problem = await problemOf(response);
-    expect(problem.code).toBe("internal_error");
-    expect(problem.detail).not.toMatch(/validation|schema|must|result/i);
+    expect(problem).toMatchObject({ code: "internal_error", type: "https://api.authsvc.example/problems/invalid_response", title: "Invalid response", status: 500 });
+    expect(problem.detail).toMatch(
+      /^The service's answer does not match its contract \(response validation, a fault of the service, not of the request\): at \/\w+: must /,
+    );
     const line = server.logs.find((entry) => String(entry.msg).startsWith("response validation failed"));
     expect(line, "a log line says response validation failed").toBeDefined();
     expect(line).toMatchObject({ level: 50, req: { id: "bad-handler" }, operationId: expect.any(String), responseErrors: expect.any(Array) });
@@ -52,6 +61,29 @@ describe("response validation", () => {
     });
   });
 
+  it("says where and which rule from the document alone, never a value of the answer or a key it does not declare", async () => {
+    const secret = "sk_live_do_not_echo_7f3a";
+    const widget = WidgetRead.result;
+    // Each breaks the contract once: a value where a const is due, a value of the wrong type,
+    // a key the document does not declare (a map-like key of the handler's own).
+    const answers: [unknown, string][] = [
+      [{ type: secret, result: widget }, "at /type: must be equal to constant"],
+      [{ type: WidgetRead.type, result: { ...widget, id: 42 } }, "at /result/id: must be string"],
+      [{ type: WidgetRead.type, result: { ...widget, [`x_internal_${secret}`]: { nested: secret } } }, "at /result: must NOT have additional properties"],
+    ];
+    for (const [answer, says] of answers) {
+      server = await startHarness({ rateLimit: false, handlers: { readWidget: (() => answer) as unknown as Handlers["readWidget"] } });
+      const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: bearer });
+      const text = await response.text();
+      expect(response.status).toBe(500);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain("x_internal");
+      expect((JSON.parse(text) as { detail: string }).detail).toContain(`(response validation, a fault of the service, not of the request): ${says}. The X-Request-Id`);
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it("lets the real handlers through", async () => {
     server = await startHarness({ rateLimit: false });
     const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: bearer });
@@ -64,5 +96,26 @@ describe("response validation", () => {
     const response = await fetch(`${server.url}/widgets/wgt_5a3c8e1f7b92`, { headers: bearer });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { type: string }).type).toBe("api.application.widget.get");
+  });
+
+  it("shows a key of the answer's own, under a map schema, as `*` in the pointer; a missing property by its declared name", () => {
+    // A document whose widget holds a map (`labels`: any key, string values).
+    const withMap = structuredClone(doc);
+    withMap.components.schemas.Widget.properties.labels = { type: "object", additionalProperties: { type: "string" } };
+    const failures = (body: unknown) => {
+      try {
+        responseValidator(withMap).check("readWidget", 200, body);
+      } catch (error) {
+        if (error instanceof ResponseValidationFailed) return error.failure.failures;
+        throw error;
+      }
+      return [];
+    };
+    const { id: _id, ...withoutId } = WidgetRead.result;
+    expect(failures({ ...WidgetRead, result: { ...WidgetRead.result, labels: { "customer~secret/key": 5 } } })).toEqual([
+      { pointer: "/result/labels/*", message: "must be string" },
+    ]);
+    expect(failures({ ...WidgetRead, result: { ...withoutId } })).toEqual([{ pointer: "/result/id", message: "must have required property 'id'" }]);
+    expect(failures({ ...WidgetRead, result: { ...WidgetRead.result, labels: { color: "red" } } })).toEqual([]);
   });
 });
