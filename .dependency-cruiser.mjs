@@ -74,6 +74,8 @@ export default {
     // followed from the code samples and tests that use it: both are above the client anyway.
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)node_modules/|^test/package/consumer/" },
+    // Nor the packages' builds (packages/*/dist/, left by a pack or a bench): the workspace link of
+    // the package's own name leads there once one exists.
+    exclude: { path: "(^|/)node_modules/|^test/package/consumer/|^packages/[^/]+/dist/" },
   },
 };
