@@ -8,7 +8,14 @@
 // project and, when both packages are installed, the last one linked silently wins. So each
 // copy runs the commands it holds itself and finds the others in the sibling package: with
 // both installed, every command works whichever copy npm linked (docs/publishing.md).
+import nodeModule from "node:module";
 import { fileURLToPath } from "node:url";
+
+// V8's code cache for every module this process loads (os.tmpdir()/node-compile-cache, as tsc
+// and npm keep theirs): `mock` and `serve` load some 450 modules, and a run after the first
+// skips compiling them. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// (Node 22.1+; @types/node 20 does not declare it.)
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 type Command = { run(argv: string[]): Promise<number> };
 

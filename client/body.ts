@@ -12,13 +12,37 @@ export interface BodyGuard {
   maxBytes?: number;
   /** Called once when the body is done: read to its end, errored, cancelled or aborted. */
   onEnd?: () => void;
+  /**
+   * How to stop the source when the body is given up before its end (an error, the limit, a
+   * cancel): the transport aborts the attempt's fetch (client/transport.ts), and what the
+   * aborted fetch still hands over is read and dropped, up to `maxBytes` (default 4 MiB) more,
+   * the source cancelled past it (a fetch that ignores its signal). Without it, the source's
+   * stream is cancelled.
+   */
+  letGo?: (reason: unknown) => void;
+}
+
+/**
+ * Reads and drops what `source` still hands over, cancelling it past `bound` bytes. After its
+ * fetch was aborted a source ends at once (undici errors it; happy-dom errors or ends it with
+ * what it had received, and throws an uncaught error if it was cancelled before that); only a
+ * fetch that ignores its signal keeps it going, and is cancelled (not awaited: under MSW 2's
+ * interceptor a cancel never settles).
+ */
+async function drain(source: ReadableStreamDefaultReader<Uint8Array>, bound: number): Promise<void> {
+  for (let read = 0; read <= bound; ) {
+    const chunk = await source.read();
+    if (chunk.done) return;
+    read += chunk.value.byteLength;
+  }
+  source.cancel().catch(() => {});
 }
 
 /** Statuses whose Response cannot carry a body (the Response constructor refuses one). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /** `response` with its body guarded; a response without a body is returned as it is. */
-export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyGuard): Response {
+export function guardBody(response: Response, { signal, maxBytes, onEnd, letGo }: BodyGuard): Response {
   if (response.body === null || nullBodyStatuses.has(response.status)) {
     onEnd?.();
     return response;
@@ -35,12 +59,20 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
     onEnd?.();
     return true;
   };
+  const release = (reason: unknown) => {
+    if (!letGo) {
+      // Not awaited: under msw/node's interceptor a body's cancel() never settles.
+      source.cancel(reason).catch(() => {});
+      return;
+    }
+    letGo(reason);
+    drain(source, maxBytes ?? 4 * 1024 * 1024).catch(() => {});
+  };
   const fail = (error: unknown) => {
     if (!end()) return;
     failure = error;
     controller.error(error);
-    // Not awaited: under msw/node's interceptor a body's cancel() never settles.
-    source.cancel(error).catch(() => {});
+    release(error);
   };
   const abort = () => fail(signal.reason);
 
@@ -75,7 +107,7 @@ export function guardBody(response: Response, { signal, maxBytes, onEnd }: BodyG
       },
       cancel(reason) {
         end();
-        source.cancel(reason).catch(() => {});
+        release(reason);
       },
     },
     // Pull one chunk per read: nothing is read ahead of the consumer.

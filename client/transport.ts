@@ -5,10 +5,15 @@
 // `Authorization` across origins and keep `X-Api-Key`/`X-Api-Secret` (turning a 302 POST
 // into a GET that still carries them); a browser would send them to an origin that allows
 // them by CORS. The fetch itself and every read of the body end when the call's signal
-// aborts, and the body is capped at `maxBytes`.
+// aborts, and the body is capped at `maxBytes`. An answer the client lets go of before its end
+// (a refused redirect, a retried 503, a body over the limit) is let go of by aborting that
+// attempt's fetch, then reading what it still hands over (client/body.ts), not by cancelling
+// its body: happy-dom's fetch keeps feeding a cancelled body and throws an uncaught
+// `Controller is already closed` (its FetchBodyUtility.nodeToWebStream has no cancel), while
+// its abort stops the source.
 import { guardBody } from "./body.js";
 import { RedirectError } from "./errors.js";
-import { untilAborted } from "./signals.js";
+import { anySignal, untilAborted } from "./signals.js";
 
 export type Fetch = (request: Request) => Promise<Response>;
 
@@ -38,7 +43,9 @@ function redirectOf(request: Request, response: Response): RedirectError | undef
 /** Wraps `fetch`: no redirect followed, bounded by the request's signal, the body capped at `maxBytes` (undefined: none). */
 export function safeFetch(fetch: Fetch, maxBytes: number | undefined): Fetch {
   return async (request) => {
-    const sent = new Request(request, { redirect: "manual" });
+    const attempt = new AbortController();
+    const letGo = (reason: unknown) => attempt.abort(reason);
+    const sent = new Request(request, { redirect: "manual", signal: anySignal([request.signal, attempt.signal]) });
     const answered = fetch(sent);
     // A fetch that ignores the signal may answer after the call has ended: let go of that body.
     answered.then(
@@ -48,9 +55,12 @@ export function safeFetch(fetch: Fetch, maxBytes: number | undefined): Fetch {
     const response = await untilAborted(answered, sent.signal);
     const redirect = redirectOf(sent, response);
     if (redirect) {
-      response.body?.cancel().catch(() => {});
+      // Through the guard, which lets go of the body as of any other answer.
+      guardBody(response, { signal: sent.signal, letGo })
+        .body?.cancel(redirect)
+        .catch(() => {});
       throw redirect;
     }
-    return guardBody(response, { signal: sent.signal, ...(maxBytes === undefined ? {} : { maxBytes }) });
+    return guardBody(response, { signal: sent.signal, letGo, ...(maxBytes === undefined ? {} : { maxBytes }) });
   };
 }

@@ -2018,3 +2018,19 @@ export const responseExamples = deepFreeze({
     },
   },
 } as const satisfies Record<string, Record<number, { contentType: string | null; headers: Record<string, string>; examples: readonly ExampleName[] }>>);
+
+/**
+ * Each operation's path parameters with their documented examples (the ids its examples
+ * show), and the documented defaults of its query parameters (what a request that leaves one out gets).
+ */
+export const parameterExamples = deepFreeze({
+  readWidget: { path: { id: "wgt_5a3c8e1f7b92" }, queryDefaults: {} },
+  findUserActivity: { path: { id: "usr_7d2e9a4c1b6f" }, queryDefaults: { limit: 10, page: 1 } },
+  findEncryptionReports: { path: {}, queryDefaults: { limit: 10, page: 1 } },
+  updateSmsProvider: { path: { id: "sms_9e4a1d7c3b2f" }, queryDefaults: {} },
+  saveEmailTransport: { path: {}, queryDefaults: {} },
+  createNotification: { path: {}, queryDefaults: {} },
+  readWebhook: { path: { id: "whk_3a7f1c9e5b2d" }, queryDefaults: {} },
+  findWebhookHistory: { path: { id: "whk_3a7f1c9e5b2d" }, queryDefaults: { limit: 10, page: 1 } },
+  findWebhooks: { path: {}, queryDefaults: { limit: 10, page: 1 } },
+} as const satisfies Record<string, { path: Record<string, string>; queryDefaults: Record<string, unknown> }>);

@@ -11,9 +11,13 @@ import { CredentialTable } from "../server/store/credentials.js";
 /** The reference server's demo seed (copied beside the server's code by the build). */
 export const demoSeedUrl = new URL("../server/seed/demo.json", import.meta.url);
 
-/** An authenticator over the credentials of a seed file (default: the demo seed). */
-export function seedAuthenticator(seedFile: string | URL = demoSeedUrl): Authenticator {
-  const seed = JSON.parse(readFileSync(seedFile, "utf8")) as Seed;
+/** A seed file's records as they are (default: the demo seed); the seed's own validator is the server's. */
+export function readSeed(seedFile: string | URL = demoSeedUrl): Seed {
+  return JSON.parse(readFileSync(seedFile, "utf8")) as Seed;
+}
+
+/** An authenticator over the credentials of a seed. */
+export function seedAuthenticator(seed: Seed): Authenticator {
   const table = new CredentialTable();
   for (const app of seed.applications) {
     for (const credential of app.credentials) table.add(credential, { applicationId: app.id, organizationId: app.organization_id });

@@ -7,12 +7,13 @@
 import type { LevelWithSilent } from "pino";
 import { createContractApp } from "../server/contract-layer/app.js";
 import { listen } from "../server/contract-layer/listen.js";
+import { ready } from "../server/contract-layer/readiness.js";
 import type { CorsOptions } from "../server/middleware/cors.js";
 import { basePathOf, loadDocument } from "../server/document/load.js";
 import { createLogger } from "../server/middleware/logging.js";
 import type { RateLimitOptions } from "../server/middleware/rate-limit.js";
 import { mockHandlers } from "./answers.js";
-import { seedAuthenticator } from "./credentials.js";
+import { readSeed, seedAuthenticator } from "./credentials.js";
 import { current, takePreference } from "./prefer.js";
 
 export interface MockOptions {
@@ -22,6 +23,11 @@ export interface MockOptions {
   host?: string;
   /** Answer with generated data instead of the documented examples (per request: `Prefer: dynamic=true`). */
   dynamic?: boolean;
+  /**
+   * Pages every list spans at the `limit` asked, the last one holding one record (default 1:
+   * the documented records; 3 with generated data), so infinite scrolling has pages to load.
+   */
+  pages?: number;
   /** The request log's level (one JSON line per request on stdout); default `silent`. */
   logLevel?: LevelWithSilent;
   /** Which browser origins may call; default any origin (`*`, never with credentials). `false` for no CORS headers. */
@@ -47,13 +53,16 @@ export interface RunningMock {
 
 /** Starts the mock on a free port (or the one given) and resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  if (options.pages !== undefined && !(Number.isInteger(options.pages) && options.pages >= 1))
+    throw new Error(`startMock: pages must be an integer >= 1, got ${options.pages}`);
   const document = loadDocument();
+  const seed = readSeed(options.seedFile);
   const app = createContractApp({
     // The mock is only the API: an unknown path is the server's 404 problem, not a pass to nothing.
     unmatched: "problem",
     document,
-    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false, ...(options.seedFile ? { seedFile: options.seedFile } : {}) }) as never,
-    authenticate: seedAuthenticator(options.seedFile),
+    handlers: mockHandlers(document, { dynamic: options.dynamic ?? false, ...(options.pages === undefined ? {} : { pages: options.pages }), seed }) as never,
+    authenticate: seedAuthenticator(seed),
     logger: createLogger(options.logLevel ?? "silent"),
     // The examples are checked against the schemas in CI; generated data is random within them.
     validateResponses: false,
@@ -61,6 +70,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     rateLimit: options.rateLimit ?? false,
     failedAuthLimit: options.failedAuthLimit ?? false,
   });
+  // Every operation's validators compiled before the port opens, as listen() does for an app
+  // it is given: here it is given the Prefer step in front of the app, which has no warm-up
+  // of its own, so a client's (or a Playwright probe's) first request would pay for them.
+  await ready(app);
   // Served as the server serves a contract app (server/contract-layer/listen.ts): its request
   // timeout, `100 Continue` after the credentials, problem bodies for Node's own 400/408/431,
   // the drain; each request first gives up its `Prefer` header to the answers.

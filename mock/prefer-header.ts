@@ -1,6 +1,7 @@
 // The mock's `Prefer` switches (`code=404`, `example=Name`, `dynamic=true`, the names Prism
-// uses) read from a header value, for the mock and the MSW handlers alike (no Node API here:
-// the handlers run in browsers). Preferences are tokens split at `,` and `;` (RFC 7240), so
+// uses) read from a header value, or from the `__code`, `__example`, `__dynamic` query
+// parameters where a header is awkward (a link, an <img>), for the mock and the MSW handlers
+// alike (no Node API here: the handlers run in browsers). Preferences are tokens split at `,` and `;` (RFC 7240), so
 // a switch is read only as a whole token: `code=4040` is not code=404, `xcode=404` is another
 // preference (ignored, as is any preference that is not one of the three). A switch with a
 // value it cannot take is reported, never dropped: a test asking for `code=abc` must not get
@@ -36,4 +37,24 @@ export function parsePrefer(value: string | null | undefined): Preference {
     Object.assign(preference, switches);
   }
   return preference;
+}
+
+const querySwitches = { __code: "code", __example: "example", __dynamic: "dynamic" } as const;
+
+/**
+ * The switches of a request, its `Prefer` header's and its query's (the query's win), and
+ * its query without them (the contract layer would refuse them as unknown parameters).
+ */
+export function preferenceOf(header: string | null | undefined, query: URLSearchParams): { preference: Preference; query: URLSearchParams } {
+  const fromQuery: string[] = [];
+  let rest = query;
+  for (const [name, key] of Object.entries(querySwitches)) {
+    const value = query.get(name);
+    if (value === null) continue;
+    if (rest === query) rest = new URLSearchParams(query);
+    fromQuery.push(`${key}=${value}`);
+    rest.delete(name);
+  }
+  if (fromQuery.length === 0) return { preference: parsePrefer(header), query };
+  return { preference: { ...parsePrefer(header), ...parsePrefer(fromQuery.join(", ")) }, query: rest };
 }

@@ -4,8 +4,8 @@
 // source of the records a write starts from; the document's write examples are the server's
 // answers to the documented requests on it (test/mock/writes.test.ts checks both). An id the
 // seed does not have starts from the documented example under the requested id, so any
-// well-formed id is still answered, with the request applied.
-import { readFileSync } from "node:fs";
+// well-formed id is still answered, with the request applied. No Node API: the MSW handlers
+// answer writes with these too, in browsers as well.
 import { examples } from "../generated/examples.js";
 import type { EmailSettingsSave, EmailTransport, NotificationCreate, SmsProvider, SmsProviderUpdate } from "../server/domain/index.js";
 import { saveTransport, storedAuth, transportRecord } from "../server/rules/email-transport.js";
@@ -20,7 +20,8 @@ export interface WriteInput {
   caller: { applicationId: string };
 }
 
-type Write = (input: WriteInput) => unknown;
+/** A write's answer: the `result` of its success body, or an ApiProblem thrown (the server's 400 or 409). */
+export type Write = (input: WriteInput) => unknown;
 
 /**
  * The document's token stands for any sealed auth: the mock holds no key (nothing is sealed
@@ -38,12 +39,12 @@ interface Seeded {
   audience: Audience;
 }
 
-/** Per application of the seed, its records as the server's store holds them after seeding (read on the first write). */
-function seedData(seedFile: string | URL): (applicationId: string) => Seeded | undefined {
+/** Per application of the seed, its records as the server's store holds them after seeding (made on the first write). */
+function seedData(seed: Seed): (applicationId: string) => Seeded | undefined {
   let applications: Map<string, Seeded> | undefined;
   return (applicationId) => {
     applications ??= new Map(
-      (JSON.parse(readFileSync(seedFile, "utf8")) as Seed).applications.map((application) => {
+      seed.applications.map((application) => {
         const transport = application.email_transport;
         const owner = { applicationId: application.id, organizationId: application.organization_id };
         const seeded: Seeded = {
@@ -66,9 +67,9 @@ function seedData(seedFile: string | URL): (applicationId: string) => Seeded | u
   };
 }
 
-/** The write operations' answers (the `result` of the success body), by operationId. */
-export function mockWrites(seedFile: string | URL): Record<string, Write> {
-  const data = seedData(seedFile);
+/** The write operations' answers (the `result` of the success body), by operationId, from a seed's records. */
+export function mockWrites(seed: Seed): Record<string, Write> {
+  const data = seedData(seed);
   return {
     updateSmsProvider: ({ path, body, caller }) => {
       const id = String(path.id);

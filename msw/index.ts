@@ -1,14 +1,21 @@
-// MSW request handlers for frontend unit tests without a server: every operation answers
-// its documented example at a base URL, as the mock does, and a test picks another
-// documented status or example for one operation (as `Prefer` does on the mock), or
-// replaces one handler with its own typed resolver. Status, content type, headers and
-// bodies come from generated/examples.ts, so they say what the document says.
+// MSW request handlers for frontend tests without a server: every operation answers what the
+// mock answers (mock/answer.ts decides both: the documented example with the path's ids, lists
+// paged, writes by the server's rules on the demo data, `Prefer` switches, generated data
+// under Node), at a base URL, sent as the mock's request layer sends it (msw/served.ts), every
+// path's CORS preflight answered. A test picks another documented answer for an operation, or
+// replaces one handler with its own typed resolver. No Node API: the handlers run in browsers
+// too (generated data then answers a 400 naming Prefer).
 import { http, HttpResponse, type DefaultBodyType, type HttpHandler, type HttpResponseResolver, type PathParams } from "msw";
-import { examples, responseExamples, type ExampleName } from "../generated/examples.js";
+import { examples, type responseExamples, type ExampleName } from "../generated/examples.js";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
-import { parsePrefer } from "../mock/prefer-header.js";
-import { problemKinds, problemTypeBase } from "../server/problems.js";
+import { answerFor, documentedAnswer, preferProblem, type Generate } from "../mock/answer.js";
+import { preferenceOf, type Preference } from "../mock/prefer-header.js";
+import { mockWrites } from "../mock/writes.js";
+import { ApiProblem } from "../server/problems.js";
+import demoSeed from "../server/seed/demo.json" with { type: "json" };
+import type { Seed } from "../server/seed/types.js";
+import { framed, preflight, respond, served } from "./served.js";
 
 type Answers = typeof responseExamples;
 
@@ -45,14 +52,6 @@ export type RequestBody<Op extends OperationId> = Operation<Op> extends { reques
 /** The operation's path parameters as MSW gives them (strings). */
 export type Params<Op extends OperationId> = Operation<Op> extends { parameters: { path: infer P } } ? { [K in keyof P]: string } : Record<string, never>;
 
-/** One documented answer, as generated/examples.ts lists it. */
-interface Documented {
-  /** null: a response without a body (a DELETE's 204). */
-  contentType: string | null;
-  headers: Readonly<Record<string, string>>;
-  examples: readonly ExampleName[];
-}
-
 /** The URL pattern MSW matches for an operation: the base URL plus the path with `{id}` as `:id`. */
 export function urlOf(operationId: OperationId, baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${operations[operationId].path.replace(/\{([^}]+)\}/g, ":$1")}`;
@@ -62,31 +61,74 @@ function method(operationId: OperationId) {
   return http[operations[operationId].method];
 }
 
+const ids = Object.keys(operations) as OperationId[];
+
 /**
- * The answer to a `Prefer` the document does not hold: the mock's 400 problem for this
- * request, naming the header, with what is documented in the message.
+ * Generated data (`Prefer: dynamic=true`): Prism's generator over the bundled document, as the
+ * mock's, loaded on the first such request. It needs Node; a bundler never follows these
+ * imports (their specifiers are variables), and in a browser the request is a 400 naming Prefer.
  */
-function preferProblem(request: Request, message: string): HttpResponse<DefaultBodyType> {
-  const { status, title } = problemKinds.validation_failed;
-  const body = {
-    type: `${problemTypeBase}validation_failed`,
-    title,
-    status,
-    detail: `One value of the request is invalid. header Prefer: ${message}.`,
-    instance: new URL(request.url).pathname,
-    code: "validation_failed",
-    errors: [{ in: "header", name: "Prefer", message }],
-  };
-  return new HttpResponse(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json" } });
+const generate: Generate = async (operationId, status) => {
+  const modules = ["../mock/dynamic.js", "../server/document/load.js"];
+  let loaded: [{ dynamicAnswer: (document: unknown, operationId: string, status: number) => Promise<unknown> }, { loadDocument: () => unknown }];
+  try {
+    loaded = (await Promise.all(modules.map((specifier) => import(/* @vite-ignore */ specifier)))) as typeof loaded;
+  } catch {
+    throw preferProblem("dynamic=true needs the data generator, which runs in Node (msw/node, the mock)");
+  }
+  return loaded[0].dynamicAnswer(loaded[1].loadDocument(), operationId, status);
+};
+
+/** The demo application whose records the examples are (Acme Shop): the handlers answer as to its key, whatever key is sent. */
+const seed = demoSeed as unknown as Seed;
+const caller = { applicationId: examples.WidgetRead.result.application_id };
+const writes = mockWrites(seed);
+
+/** The request's query as the mock's validator hands it on: integers as numbers, documented defaults filled in by answerFor. */
+function queryOf(params: URLSearchParams): Record<string, unknown> {
+  return Object.fromEntries([...params].map(([name, value]) => [name, /^-?\d{1,15}$/.test(value) ? Number(value) : value]));
 }
 
-/** The documented answer of an operation: status, content type, headers, a copy of the example body. */
+interface AnswerSettings {
+  dynamic: boolean;
+  pages?: number;
+  /** The answer when the request's Prefer names none. */
+  choice?: { status?: number; example?: string };
+}
+
+/** The resolver of one operation: what the mock answers this request. */
+function mockResolver(operationId: OperationId, settings: AnswerSettings): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const url = new URL(request.url);
+    const { preference: asked, query } = preferenceOf(request.headers.get("prefer"), url.searchParams);
+    // A request's own Prefer wins over the test's choice, switch by switch.
+    const preference: Preference = { ...settings.choice, ...asked };
+    const body = operations[operationId].hasBody
+      ? await request
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
+    try {
+      const answer = await answerFor(
+        { operationId, path: params as Record<string, unknown>, query: queryOf(query), body, preference, caller },
+        { dynamic: settings.dynamic, ...(settings.pages === undefined ? {} : { pages: settings.pages }), writes, generate },
+      );
+      return respond(answer, request, documentedAnswer(operationId, answer.status)?.contentType ?? undefined);
+    } catch (error) {
+      if (error instanceof ApiProblem) return respond(error, request);
+      throw error;
+    }
+  };
+}
+
+/** The documented answer of an operation: status, content type, documented headers, a copy of the example body (framed by its length). */
 export function documentedResponse<Op extends OperationId, Status extends DocumentedStatus<Op>>(
   operationId: Op,
   choice: Choice<Op, Status> = {},
 ): HttpResponse<DefaultBodyType> {
   const status = choice.status ?? operations[operationId].successStatus;
-  const documented = (responseExamples[operationId] as unknown as Record<number, Documented | undefined>)[status];
+  const documented = documentedAnswer(operationId, status);
   if (!documented) throw new Error(`${operationId} documents no ${status} response`);
   const names = documented.examples;
   // A response without a body (a DELETE's 204): its status and headers only.
@@ -96,96 +138,68 @@ export function documentedResponse<Op extends OperationId, Status extends Docume
   }
   const name = choice.example ?? names[0]!;
   if (!names.includes(name)) throw new Error(`${operationId} ${status} has no example ${name} (documented: ${names.join(", ")})`);
-  return new HttpResponse(JSON.stringify(examples[name]), {
-    status,
-    headers: { ...documented.headers, "Content-Type": documented.contentType },
-  });
+  return framed(status, examples[name], documented.contentType, new Headers(documented.headers));
 }
 
 /**
- * A handler answering one documented response of an operation. Give it to `server.use()` in a
+ * A handler answering one documented response of an operation, as the mock answers
+ * `Prefer: code=…, example=…` (the request's own ids in it). Give it to `server.use()` in a
  * test to pick another status or example for that test (`resetHandlers()` goes back).
  */
 export function answer<Op extends OperationId, Status extends DocumentedStatus<Op>>(operationId: Op, baseUrl: string, choice: Choice<Op, Status> = {}): HttpHandler {
-  return method(operationId)(urlOf(operationId, baseUrl), () => documentedResponse(operationId, choice));
+  return method(operationId)(urlOf(operationId, baseUrl), mockResolver(operationId, { dynamic: false, choice }));
 }
 
 /**
  * A handler with your own resolver for one operation, typed by the document: `params` are
  * the operation's path parameters, `request.json()` its body, and the answer one of its
- * documented bodies. Give it to `server.use()` to replace the documented answer.
+ * documented bodies. Give it to `server.use()` to replace the mock's answer; what it returns
+ * is sent with the handlers' CORS, request id and RateLimit headers (its own win).
  */
 export function override<Op extends OperationId>(
   operationId: Op,
   baseUrl: string,
   resolver: HttpResponseResolver<Params<Op> & PathParams, RequestBody<Op> & DefaultBodyType, ResponseBody<Op> & DefaultBodyType>,
 ): HttpHandler {
-  return method(operationId)(urlOf(operationId, baseUrl), resolver as unknown as HttpResponseResolver);
+  const own = resolver as unknown as HttpResponseResolver;
+  return method(operationId)(urlOf(operationId, baseUrl), async (info) => served(await own(info), info.request) as never);
 }
 
 export interface HandlersOptions {
   /** The API's base URL including `/v1`, e.g. `http://localhost:5173/v1` or `https://api.example.test/v1`. */
   baseUrl: string;
-  /** A documented answer per operation other than its success example. */
+  /** A documented answer per operation other than its success example (a request's own Prefer still wins). */
   choose?: { [Op in OperationId]?: Choice<Op> };
-}
-
-const kindOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
-
-/**
- * The default answer of a write, closer to what a server answers: the documented record
- * with the request's own values for the fields it has, of the same kind (a string for a
- * string, a list for a list), and the path's id. Without the server's rules or data (the
- * mock, `startMock`, runs those: `sort: "UP"` moving a provider, a sealed `auth`, a derived
- * `domain`), so a field sent in another form than the record's keeps the example's value.
- */
-async function answerWithRequest(response: HttpResponse<DefaultBodyType>, request: Request, params: Record<string, unknown>): Promise<HttpResponse<DefaultBodyType>> {
-  const sent = (await request
-    .clone()
-    .json()
-    .catch(() => undefined)) as Record<string, unknown> | undefined;
-  const answered = (await response.clone().json()) as { result?: Record<string, unknown> };
-  const record = answered.result;
-  if (!record || typeof record !== "object" || Array.isArray(record)) return response;
-  for (const [field, value] of Object.entries(sent && typeof sent === "object" ? sent : {})) {
-    if (Object.hasOwn(record, field) && kindOf(record[field]) === kindOf(value)) record[field] = value;
-  }
-  if (typeof params.id === "string" && "id" in record) record.id = params.id;
-  return new HttpResponse(JSON.stringify(answered), { status: response.status, headers: response.headers });
+  /**
+   * Pages every list spans at the `limit` asked, the last one holding one record (default 1:
+   * the documented records; 3 with generated data), as the mock's `pages`.
+   */
+  pages?: number;
+  /** Generated data for every request whose Prefer says nothing (Node only), as the mock's `dynamic`. */
+  dynamic?: boolean;
 }
 
 /**
- * Handlers for every operation, each answering its documented success example (a write:
- * with the request's values put in, see answerWithRequest), or the answer `choose` names. A request's `Prefer: code=…, example=…` header picks another documented
- * answer, as on the mock; one the document does not hold (`code=abc`, a status or example
- * the operation does not document) is the mock's 400 problem naming `Prefer` and what is
- * documented. The
- * request's X-Request-Id is echoed, as the server and the mock echo it.
+ * Handlers for every operation, each answering what `npx authsvc-api mock` answers the same
+ * request (mock/answer.ts decides both), and every path's CORS preflight. A request's
+ * `Prefer: code=…, example=…, dynamic=…` header (or the `__code`, `__example`, `__dynamic`
+ * query parameters) picks another answer, as on the mock; one the document does not hold is
+ * the mock's 400 problem naming `Prefer`. The handlers check neither credentials nor the
+ * request's values (the mock does): they answer as to the demo application of the examples.
  */
 export function createHandlers(options: HandlersOptions): HttpHandler[] {
-  return (Object.keys(operations) as OperationId[]).map((operationId) =>
-    method(operationId)(urlOf(operationId, options.baseUrl), async ({ request, params }) => {
-      const { status, example, invalid } = parsePrefer(request.headers.get("prefer"));
-      const choice = { ...(options.choose?.[operationId] ?? {}), ...(status ? { status } : {}), ...(example ? { example } : {}) } as Choice<typeof operationId>;
-      const statuses = Object.keys(responseExamples[operationId]).join(", ");
-      let response: HttpResponse<DefaultBodyType>;
-      if (invalid) response = preferProblem(request, `${invalid}; ${operationId} documents statuses ${statuses}`);
-      else {
-        try {
-          response = documentedResponse(operationId, choice);
-          // A write's default answer (no status or example asked for) answers what was sent.
-          const asked = choice.status !== undefined || choice.example !== undefined;
-          if (operations[operationId].hasBody && !asked) response = await answerWithRequest(response, request, params);
-        } catch (error) {
-          response = preferProblem(request, `${(error as Error).message} (statuses: ${statuses})`);
-        }
-      }
-      // As the server and the mock do: the caller's request id comes back.
-      const requestId = request.headers.get("x-request-id");
-      if (requestId) response.headers.set("X-Request-Id", requestId);
-      return response;
-    }),
-  );
+  if (options.pages !== undefined && !(Number.isInteger(options.pages) && options.pages >= 1))
+    throw new Error(`createHandlers: pages must be an integer >= 1, got ${options.pages}`);
+  const settings = (operationId: OperationId): AnswerSettings => ({
+    dynamic: options.dynamic ?? false,
+    ...(options.pages === undefined ? {} : { pages: options.pages }),
+    ...(options.choose?.[operationId] ? { choice: options.choose[operationId] as AnswerSettings["choice"] } : {}),
+  });
+  const paths = [...new Set(ids.map((operationId) => urlOf(operationId, options.baseUrl)))];
+  return [
+    ...ids.map((operationId) => method(operationId)(urlOf(operationId, options.baseUrl), mockResolver(operationId, settings(operationId)))),
+    ...paths.map((path) => http.options(path, preflight)),
+  ];
 }
 
 export { examples, responseExamples, type ExampleName } from "../generated/examples.js";

@@ -32,6 +32,8 @@ export const copies: Record<string, Record<string, string>> = {
     "generated/openapi.json": "generated/openapi.json",
     // The demo credentials the mock accepts, as the reference server does.
     "server/seed/demo.json": "server/seed/demo.json",
+    // The precompiled validators of the document (server/contract-layer/precompiled.ts): the mock validates as the server does.
+    "generated/validators.cjs": "generated/validators.cjs",
   },
   server: {
     "generated/schema.d.ts": "generated/schema.d.ts",

@@ -2,7 +2,8 @@
 // constant (`satisfies` the schema of the request body or response that shows it, so an
 // example the types reject fails `tsc`), and per operation the documented answers (status,
 // content type, headers with their documented examples, example names), which the MSW
-// handlers serve. Frontend unit tests import these instead of copying JSON. Every constant is
+// handlers serve, and its path parameters' examples and query parameters' defaults, by which
+// the mock and the handlers answer a request (mock/answer.ts). Frontend unit tests import these instead of copying JSON. Every constant is
 // `as const` (literal types) and deeply frozen, so a test that changes a fixture by mistake
 // throws instead of changing it for every later test; `copyOf()` gives a mutable copy.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -35,8 +36,13 @@ function record(examples: Node, schema: Node, fallbackType: string, where: strin
 }
 
 const answers: string[] = [];
+const parameters: string[] = [];
 // Every operation, on any of the eight methods of a path item.
 for (const { path, method, operation: op } of operationEntries(doc)) {
+  const own = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
+  const pathExamples = Object.fromEntries(own.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
+  const queryDefaults = Object.fromEntries(own.filter((p) => p.in === "query" && deref(p.schema)?.default !== undefined).map((p) => [p.name, deref(p.schema).default]));
+  parameters.push(`  ${op.operationId}: { path: ${JSON.stringify(pathExamples)}, queryDefaults: ${JSON.stringify(queryDefaults)} },`);
   const opType = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
   for (const [contentType, media] of Object.entries<Node>(deref(op.requestBody)?.content ?? {})) {
     record(media.examples, media.schema, `NonNullable<${opType}["requestBody"]>["content"][${JSON.stringify(contentType)}]`, `${op.operationId} request`);
@@ -102,5 +108,8 @@ writeFileSync(
     `export type ExampleName = keyof typeof examples;\n\n` +
     `/**\n * Each operation's documented answers by status: content type, the documented example of\n` +
     ` * each response header, and the names of its examples (the first is the default, as on the mock).\n */\n` +
-    `export const responseExamples = deepFreeze({\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string | null; headers: Record<string, string>; examples: readonly ExampleName[] }>>);\n`,
+    `export const responseExamples = deepFreeze({\n${answers.join("\n")}\n} as const satisfies Record<string, Record<number, { contentType: string | null; headers: Record<string, string>; examples: readonly ExampleName[] }>>);\n\n` +
+    `/**\n * Each operation's path parameters with their documented examples (the ids its examples\n` +
+    ` * show), and the documented defaults of its query parameters (what a request that leaves one out gets).\n */\n` +
+    `export const parameterExamples = deepFreeze({\n${parameters.join("\n")}\n} as const satisfies Record<string, { path: Record<string, string>; queryDefaults: Record<string, unknown> }>);\n`,
 );

@@ -66,6 +66,8 @@ export interface MockConfig {
   host: string;
   /** MOCK_DYNAMIC=true: generated data instead of the documented examples. */
   dynamic: boolean;
+  /** MOCK_PAGES: pages every list spans (unset: the documented records, or 3 pages of generated data). */
+  pages?: number;
   /** RATE_LIMIT, RATE_LIMIT_WINDOW_MS as the server reads them, but off unless set (`on`: the server's 600 per 60000 ms). */
   rateLimit: WindowLimit | false;
   /** FAILED_AUTH_LIMIT, FAILED_AUTH_LIMIT_WINDOW_MS as the server reads them, but off unless set (`on`: 60 per 60000 ms). */
@@ -88,6 +90,13 @@ export function integerEnv(env: Environment, name: string, fallback: number): nu
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return Number(raw);
+}
+
+/** MOCK_PAGES: a positive integer. */
+function pagesEnv(env: Environment): number {
+  const pages = integerEnv(env, "MOCK_PAGES", 1);
+  if (pages < 1) throw new Error(`MOCK_PAGES must be 1 or more, got "${env.MOCK_PAGES}"`);
+  return pages;
 }
 
 /** A variable's value, with empty read as unset. */
@@ -179,6 +188,7 @@ export function mockConfigFromEnv(env: Environment = process.env): MockConfig {
     port: integerEnv(env, "PORT", 4010),
     host: stringEnv(env, "HOST") ?? "127.0.0.1",
     dynamic: env.MOCK_DYNAMIC === "true",
+    ...(stringEnv(env, "MOCK_PAGES") === undefined ? {} : { pages: pagesEnv(env) }),
     rateLimit: optInLimitFromEnv(env, "RATE_LIMIT", "RATE_LIMIT_WINDOW_MS", defaultRateLimit),
     failedAuthLimit: optInLimitFromEnv(env, "FAILED_AUTH_LIMIT", "FAILED_AUTH_LIMIT_WINDOW_MS", defaultFailedAuthLimit),
   };

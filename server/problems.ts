@@ -1,6 +1,8 @@
-// The problem kinds of the API (docs/decisions.md, Errors) and the one error class that
-// handlers, rules and the store throw. The error mapper turns any of them, and anything
-// else, into an RFC 9457 response; nothing else writes an error body.
+// The problem kinds of the API (docs/decisions.md, Errors), the one error class that
+// handlers, rules and the store throw, and its body. The error mapper turns any of them, and
+// anything else, into an RFC 9457 response (the MSW handlers, which have no server, write the
+// same body with problemAt); nothing else writes an error body. No Node API: the handlers run
+// in browsers.
 import type { components } from "../generated/schema.js";
 
 /** An error body: the closed `Problem`, or the 501 of an operation not implemented yet (a schema of its own). */
@@ -55,6 +57,40 @@ export class ApiProblem extends Error {
     this.name = "ApiProblem";
     this.status = problemKinds[code].status;
   }
+}
+
+/** A string cut to `max` characters, marked with "…" when cut. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The longest strings of a problem, as the Problem schema bounds them: a name, pointer or
+ * path taken from the request is cut, so no request makes a large answer.
+ */
+export const problemLimits = { detail: 8192, instance: 2048, name: 256, pointer: 1024, message: 1024 } as const;
+
+function boundedItem(item: ProblemErrorItem): ProblemErrorItem {
+  return {
+    ...item,
+    ...(item.name !== undefined && { name: cut(item.name, problemLimits.name) }),
+    ...(item.pointer !== undefined && { pointer: cut(item.pointer, problemLimits.pointer) }),
+    message: cut(item.message, problemLimits.message),
+  };
+}
+
+/** The problem body of an ApiProblem for a request to `instance` (its path without the query, RFC 9457). */
+export function problemAt(problem: ApiProblem, instance: string): Problem {
+  const code: ProblemCode = problem.code;
+  return {
+    type: `${problemTypeBase}${problem.subtype ?? code}`,
+    title: problem.subtype ? problemSubtypes[problem.subtype].title : problemKinds[code].title,
+    status: problem.status,
+    detail: cut(problem.detail, problemLimits.detail),
+    instance: cut(instance, problemLimits.instance),
+    code,
+    ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors).map(boundedItem) } : {}),
+    ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
+    // One of the two error schemas, by its code: the 501's (NotImplementedProblem) or Problem.
+  } as Problem;
 }
 
 /** 400 for a broken rule, naming each offending value. */

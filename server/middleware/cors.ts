@@ -6,6 +6,7 @@
 import cors from "cors";
 import type { RequestHandler } from "express";
 import { operationsOf, resolveRef, type ApiDocument } from "../document/load.js";
+import { corsAllowedHeaders, corsMaxAgeSeconds, exposableHeaders } from "./layer-headers.js";
 import { escapeRegExp } from "./path-pattern.js";
 
 /** Which origins may call: `"*"` for any, or origins such as `https://app.example`, `http://localhost:*` (any port). */
@@ -16,11 +17,6 @@ export interface CorsOptions {
 /** Local development servers on any port, and nothing else. */
 export const defaultCorsOrigins: readonly string[] = ["http://localhost:*", "http://127.0.0.1:*"];
 
-/** Request headers a client may send: both credential schemes, the body type, the request id, Prism's `Prefer`. */
-export const corsAllowedHeaders = ["Authorization", "X-Api-Key", "X-Api-Secret", "Content-Type", "X-Request-Id", "Prefer"];
-/** Response headers every page may read without being exposed (Fetch standard, CORS-safelisted response-header names). */
-const safelistedResponseHeaders = new Set(["cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma"]);
-
 /**
  * The response headers a page may read besides the safelisted ones: every header any
  * response of the document declares, except the safelisted ones and the CORS headers
@@ -28,17 +24,13 @@ const safelistedResponseHeaders = new Set(["cache-control", "content-language", 
  * without a change here.
  */
 export function corsExposedHeaders(document: ApiDocument): string[] {
-  const names = new Map<string, string>();
-  for (const { operation } of operationsOf(document)) {
-    for (const response of Object.values(operation.responses ?? {})) {
-      const headers = resolveRef<{ headers?: Record<string, unknown> }>(document, response as never).headers ?? {};
-      for (const name of Object.keys(headers)) {
-        const lower = name.toLowerCase();
-        if (!safelistedResponseHeaders.has(lower) && !lower.startsWith("access-control-")) names.set(lower, name);
-      }
-    }
-  }
-  return [...names.values()].sort();
+  return exposableHeaders(
+    operationsOf(document).flatMap(({ operation }) =>
+      Object.values(operation.responses ?? {}).flatMap((response) =>
+        Object.keys(resolveRef<{ headers?: Record<string, unknown> }>(document, response as never).headers ?? {}),
+      ),
+    ),
+  );
 }
 
 /** `http://localhost:*` → any port (or none); anything else is matched exactly. */
@@ -77,8 +69,7 @@ export function corsMiddleware(options: CorsOptions, methods: readonly string[],
     methods: [...methods],
     allowedHeaders: corsAllowedHeaders,
     exposedHeaders: [...exposedHeaders],
-    // Browsers cache the preflight this long (seconds), sparing a round trip per call.
-    maxAge: 600,
+    maxAge: corsMaxAgeSeconds,
     optionsSuccessStatus: 204,
   });
 }

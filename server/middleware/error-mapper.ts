@@ -8,14 +8,10 @@ import {
   ApiProblem,
   invalidResponse,
   malformedJson,
-  maxProblemErrors,
   payloadTooLarge,
+  problemAt,
   unsupportedBodyEncoding,
-  problemKinds,
-  problemSubtypes,
-  problemTypeBase,
   type Problem,
-  type ProblemCode,
   type ProblemErrorItem,
   type ResponseFailure,
 } from "../problems.js";
@@ -142,39 +138,9 @@ export function problemFor(error: unknown, req: Request, hints: Map<string, Map<
   return { problem: unexpected(), unexpected: true };
 }
 
-/** A string cut to `max` characters, marked with "…" when cut. */
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/**
- * The longest strings of a problem, as the Problem schema bounds them: a name, pointer or
- * path taken from the request is cut, so no request makes a large answer.
- */
-export const problemLimits = { detail: 8192, instance: 2048, name: 256, pointer: 1024, message: 1024 } as const;
-
-function boundedItem(item: ProblemErrorItem): ProblemErrorItem {
-  return {
-    ...item,
-    ...(item.name !== undefined && { name: cut(item.name, problemLimits.name) }),
-    ...(item.pointer !== undefined && { pointer: cut(item.pointer, problemLimits.pointer) }),
-    message: cut(item.message, problemLimits.message),
-  };
-}
-
 /** The problem body of an ApiProblem for this request. */
 export function problemBody(problem: ApiProblem, req: Parameters<typeof requestPath>[0]): Problem {
-  const code: ProblemCode = problem.code;
-  return {
-    type: `${problemTypeBase}${problem.subtype ?? code}`,
-    title: problem.subtype ? problemSubtypes[problem.subtype].title : problemKinds[code].title,
-    status: problem.status,
-    detail: cut(problem.detail, problemLimits.detail),
-    // The path without the query string (RFC 9457 `instance`).
-    instance: cut(requestPath(req), problemLimits.instance),
-    code,
-    ...(problem.errors ? { errors: problem.errors.slice(0, maxProblemErrors).map(boundedItem) } : {}),
-    ...(problem.errors && problem.errors.length > maxProblemErrors ? { errors_omitted: problem.errors.length - maxProblemErrors } : {}),
-    // One of the two error schemas, by its code: the 501's (NotImplementedProblem) or Problem.
-  } as Problem;
+  return problemAt(problem, requestPath(req));
 }
 
 const resultHeaders = new WeakMap<Response, string[]>();

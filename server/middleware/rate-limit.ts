@@ -5,6 +5,7 @@ import type { Request, RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator, type Store } from "express-rate-limit";
 import { sha256Hex } from "../crypto/hash.js";
 import { ApiProblem } from "../problems.js";
+import { unlimitedRateLimitFields } from "./layer-headers.js";
 import { bearerToken, header } from "./security.js";
 
 /** Requests allowed per window per key. */
@@ -51,23 +52,10 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
   });
 }
 
-/**
- * The quota a policy without a limit states: the largest Integer of an HTTP structured field
- * (RFC 9651), the most a client of the IETF RateLimit fields can read.
- */
-export const unlimitedQuota = 999_999_999_999_999;
-
-/**
- * With the rate limit off (`rateLimit: false`, RATE_LIMIT=off), the RateLimit fields still go
- * on every answer, as the document requires of every deployment, and say what is true: a
- * policy named `unlimited` whose quota and remaining count are the largest a client can read,
- * with no window (`w`, `t` are optional in the draft), so nothing suggests a limit that is not
- * there. docs/decisions.md, *Rate-limit headers without a rate limit*.
- */
+/** With the rate limit off (`rateLimit: false`, RATE_LIMIT=off), the RateLimit fields still go on every answer (layer-headers.ts). */
 export function unlimitedRateLimitHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.setHeader("RateLimit-Policy", `"unlimited"; q=${unlimitedQuota}`);
-    res.setHeader("RateLimit", `"unlimited"; r=${unlimitedQuota}`);
+    for (const [name, value] of Object.entries(unlimitedRateLimitFields)) res.setHeader(name, value);
     next();
   };
 }

@@ -1,7 +1,7 @@
 // POST /custom/emails: one transport per application, created on the first save and
 // replaced on later ones (same id and created_at, counters kept). The provider access
 // information is sealed by the caller-supplied `seal`, so this module never keeps a secret.
-import { isDeepStrictEqual } from "node:util";
+import equal from "fast-deep-equal";
 import type { Caller, EmailSettingsSave, EmailTransport, SendgridAuth, SesAuth } from "../domain/index.js";
 import { invalid } from "../problems.js";
 
@@ -76,7 +76,7 @@ export function saveTransport(current: EmailTransport | undefined, request: Emai
   }
 
   // Unchanged auth (left out, or the same values) keeps the stored token and region.
-  const authChanged = request.auth !== undefined && (typeChanged || !isDeepStrictEqual(ctx.open(current!.auth), request.auth));
+  const authChanged = request.auth !== undefined && (typeChanged || !equal(ctx.open(current!.auth), request.auth));
   const auth = authChanged ? storedAuth(request.auth!, ctx.seal) : { token: current!.auth, region: current!.region };
 
   return transportRecord(

@@ -45,12 +45,14 @@ const run = (args: string[]) =>
   );
 
 describe("authsvc-api mock", () => {
-  it("serves the documented examples under /v1 on --port and stops on SIGTERM", { timeout: 60_000 }, async () => {
-    const { child, url } = await start(["mock", "--port", "0", "--host", "127.0.0.1"]);
+  it("serves the documented examples under /v1 on --port, lists over --pages pages, and stops on SIGTERM", { timeout: 60_000 }, async () => {
+    const { child, url } = await start(["mock", "--port", "0", "--host", "127.0.0.1", "--pages", "4"]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const response = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, { headers: { authorization: `Bearer ${appA.apiKey}` } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { id: "wgt_5a3c8e1f7b92" } });
+    const list = await fetch(`${url}/webhooks?limit=20&page=4`, { headers: { authorization: `Bearer ${appA.apiKey}` } });
+    expect(await list.json()).toMatchObject({ meta: { total_count: 61, page_count: 4, current_count: 1, current_page: 4 } });
     expect(await stop(child)).toBe(0);
   });
 
@@ -67,10 +69,20 @@ describe("authsvc-api mock", () => {
 });
 
 describe("authsvc-api serve", () => {
-  it("runs the reference server with the seed of --seed, authenticating, and stops on SIGTERM", { timeout: 60_000 }, async () => {
+  it("runs the reference server with the seed of --seed, for the origins of --cors-origins, and stops on SIGTERM", { timeout: 60_000 }, async () => {
     const seed = join(scratch, "seed.json");
     writeFileSync(seed, readFileSync(join(root, "server/seed/demo.json"), "utf8").replace('"Sign-up form"', '"Seeded form"'));
-    const { child, url, output } = await start(["serve", "--port", "0", "--seed", seed]);
+    const { child, url, output } = await start(["serve", "--port", "0", "--seed", seed, "--cors-origins", "http://192.168.1.20:5173,https://dev.acme-shop.example"]);
+    // A preflight from another dev origin: allowed as the flag says, and only those origins.
+    const preflight = (origin: string) =>
+      fetch(`${url}/widgets/wgt_5a3c8e1f7b92`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      });
+    const allowed = await preflight("http://192.168.1.20:5173");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://192.168.1.20:5173");
+    expect((await preflight("http://localhost:5173")).headers.get("access-control-allow-origin")).toBeNull();
     expect(output()).toContain(`Seed: ${seed}`);
     const anonymous = await fetch(`${url}/widgets/wgt_5a3c8e1f7b92`);
     expect(anonymous.status).toBe(401);
@@ -125,6 +137,10 @@ describe("flags", () => {
     [["mock", "--rate-limit", "lots"], /--rate-limit must be a number, on or off, got "lots"/],
     [["mock", "--failed-auth-limit", "3x"], /--failed-auth-limit must be a number, on or off, got "3x"/],
     [["mock", "--rate-limit="], /--rate-limit needs a number, on or off/],
+    [["mock", "--pages", "0"], /--pages must be a number from 1, got "0"/],
+    [["mock", "--pages", "two"], /--pages must be a number from 1, got "two"/],
+    [["serve", "--cors-origins", "localhost:5173"], /--cors-origins: holds "localhost:5173", which is not an origin/],
+    [["serve", "--cors-origins="], /--cors-origins needs a comma list of origins, \* or off/],
     [["serve", "--port", "70000"], /--port must be a port number/],
     [["serve", "--seed"], /--seed/],
   ])("%j: one line on stderr, exit code 2", async (args, message) => {

@@ -3,25 +3,14 @@
 // Prism ignores the server URL's path (prism #266), so the CLI serves without `/v1`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePath, deref, operation } from "./document.js";
+import { freePort } from "../support/free-port.js";
 
 const require = createRequire(import.meta.url);
 const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let prism: ChildProcess | undefined;
 let base = "";

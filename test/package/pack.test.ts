@@ -11,9 +11,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { bytesUnder } from "../../bench/footprint/bytes.js";
 import type { Footprint } from "../../bench/footprint/regions.js";
 import { operations } from "../../generated/operations.js";
-import { contractProject, packageNames, packed, run, type PackageKey, type PackedPackage } from "../support/pack.js";
+import { contractProject, npm, packageNames, packed, run, type PackageKey, type PackedPackage } from "../support/pack.js";
 
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const root = new URL("../../", import.meta.url).pathname;
 const name = packageNames.contract;
 const manifest = (key: PackageKey) => JSON.parse(readFileSync(`packages/${key}/package.json`, "utf8"));
 const version: string = JSON.parse(readFileSync("package.json", "utf8")).version;
@@ -112,6 +113,8 @@ describe("npm pack", () => {
         "dist/mock/index.d.ts",
         "dist/msw/index.js",
         "dist/generated/openapi.json",
+        // Its validators precompiled, as the server's: nothing compiles at start or on a first request.
+        "dist/generated/validators.cjs",
       ]),
     );
     expect(tarballs.server.files).toEqual(
@@ -183,27 +186,36 @@ describe("npm pack", () => {
         "express",
         "express-openapi-validator",
         "express-rate-limit",
+        "fast-deep-equal",
         "ipaddr.js",
         "pino",
       ],
       peers: { [name]: version, msw: "^2.15.0 || ^3.0.5" },
       optional: [name, "msw"],
-      bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
+      bin: { "authsvc-api": "dist/cli/authsvc-api.js" },
     });
     expect(declared("server")).toEqual({
-      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "ipaddr.js", "pino"],
+      dependencies: ["ajv", "ajv-formats", "content-type", "cors", "express-rate-limit", "fast-deep-equal", "ipaddr.js", "pino"],
       peers: { [name]: version, "@types/express": "^5.0.0", express: "^5.0.0", "express-openapi-validator": "^5.6.2" },
       optional: [name, "@types/express"],
-      bin: { "authsvc-api": "./dist/cli/authsvc-api.js" },
+      bin: { "authsvc-api": "dist/cli/authsvc-api.js" },
     });
     expect(declared("conformance")).toEqual({
       dependencies: ["@redocly/cli", "ajv", "ajv-formats", "openapi-fetch"],
       peers: {},
       optional: [],
-      bin: { "authsvc-api-conformance": "./dist/cli/authsvc-api-conformance.js" },
+      bin: { "authsvc-api-conformance": "dist/cli/authsvc-api-conformance.js" },
     });
   });
 });
+
+// npm 11 rewrites a `bin` path it would normalize (`./dist/…`) and drops it at publish, with
+// only a warning ("script name … was invalid and removed"): the published package then has no command.
+test("npm publish keeps every bin as written (a dry run, no scripts)", async () => {
+  const { stderr } = await run(npm, ["publish", "--dry-run", "--ignore-scripts", "--workspaces"], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  expect(stderr).toMatch(/npm notice/);
+  expect(stderr.split("\n").filter((line) => /invalid and removed|"bin\[/.test(line))).toEqual([]);
+}, 120_000);
 
 describe("the contract package installed alone into a fresh project", () => {
   test("is at most 15 packages and 5 MB in node_modules, none of them Prism, Express, Ajv or pino", () => {

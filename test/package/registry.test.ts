@@ -8,11 +8,11 @@
 // anything is built, and the registry never sees them. Every step is printed (the transcript).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.js";
 import { npm, packageNames, packed, scratch } from "../support/pack.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -38,14 +38,6 @@ function npmIn(cwd: string, args: string[]): { status: number | null; stdout: st
     .slice(-6);
   transcript.push(`$ npm ${args.join(" ")}   (in ${cwd.replace(scratch(), "<scratch>")}, exit ${result.status})`, ...tail.map((line) => `  ${line}`));
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts Verdaccio and resolves with a token for a user made on it. */

@@ -6,9 +6,9 @@
 // whether the suites skip (a contributor's machine) or fail (CI).
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../support/free-port.js";
 
 export interface Cluster {
   /** postgres://app@127.0.0.1:PORT/postgres */
@@ -34,17 +34,6 @@ function binDir(): string | undefined {
     .filter((v) => existsSync(join(root, v, "bin", "initdb")))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], "bin");
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function userId(name: string): { uid: number; gid: number } | undefined {

@@ -98,6 +98,13 @@ describe("the other entry points' configuration", () => {
     expect(() => mockConfigFromEnv({ PORT: "abc" })).toThrow('PORT must be a non-negative integer, got "abc"');
   });
 
+  it("mock: MOCK_PAGES, the pages every list spans, from 1", () => {
+    expect(mockConfigFromEnv({ MOCK_PAGES: "3" }).pages).toBe(3);
+    expect(mockConfigFromEnv({ MOCK_PAGES: "" })).not.toHaveProperty("pages");
+    expect(() => mockConfigFromEnv({ MOCK_PAGES: "0" })).toThrow('MOCK_PAGES must be 1 or more, got "0"');
+    expect(() => mockConfigFromEnv({ MOCK_PAGES: "two" })).toThrow('MOCK_PAGES must be a non-negative integer, got "two"');
+  });
+
   it("mock: the server's RATE_LIMIT and FAILED_AUTH_LIMIT, off unless set, `on` for the server's default", () => {
     const limits = (env: Record<string, string>) => {
       const { rateLimit, failedAuthLimit } = mockConfigFromEnv(env);

@@ -114,6 +114,21 @@ export function installedProject(name: string, packages: PackageKey[], also: str
 }
 
 /**
+ * What `npm i -D` installs today for a frontend's tests (not this repository's own versions):
+ * vitest 5 with its jsdom and happy-dom environments, React Testing Library for hooks, and
+ * Playwright's test runner (its `webServer` starts the mock; no browser is downloaded).
+ */
+const frontendTestTools = [
+  "vitest@5.1.2",
+  "jsdom@31.0.1",
+  "happy-dom@21.0.4",
+  "react-dom@19.3.1",
+  "@testing-library/react@16.3.3",
+  "@testing-library/dom@10.4.2",
+  "@playwright/test@1.65.1",
+];
+
+/**
  * The consumer project of the frontend and backend tests: all four packages together, with
  * the tools they run and the React stack a frontend puts the client in (TanStack Query via
  * openapi-react-query), each at the version this repository checks its own types against.
@@ -123,14 +138,15 @@ export const fullProject = () =>
     "app",
     ["contract", "mock", "server", "conformance"],
     [
-      ...["msw", "vitest", "typescript", "esbuild", "express", "express-openapi-validator"],
+      ...["msw", "typescript", "esbuild", "express", "express-openapi-validator"],
       ...["openapi-react-query", "@tanstack/react-query", "react", "@types/react"],
       // The Lambda adapters docs/backend.md's serverless recipes import.
       ...["serverless-http", "@codegenie/serverless-express"],
     ]
       .map(versionOf)
-      // TypeScript 7 beside 5.9: what `npm create vite` installs now, checked with the same sources.
-      .concat(aliasOf("typescript7")),
+      // TypeScript 7 beside 5.9: what `npm create vite` installs now, checked with the same sources;
+      // MSW 2 beside MSW 3 (`msw`, what `npm i -D msw` installs), for the runs under MSW 2.
+      .concat(aliasOf("typescript7"), aliasOf("msw2"), frontendTestTools),
   );
 
 /**

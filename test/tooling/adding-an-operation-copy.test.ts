@@ -109,7 +109,7 @@ describe("adding DELETE /webhooks/{id} to a copy of the project", () => {
       [
         `vitest (${suites.length} suites)`,
         bin("vitest"),
-        // The msw3 project reruns test/msw/ under MSW 3: one run of each suite is what the copy needs.
+        // The msw2 project reruns test/msw/ under MSW 2: one run of each suite is what the copy needs.
         ["run", "--config", "test/vitest.config.ts", "--project=in-process", "--project=isolated", "--typecheck.enabled=false", "--reporter=verbose", ...suites],
         // The copy's PostgreSQL is off on purpose: not a skip for CI's summary to report.
         { TEST_POSTGRES: "off", SKIP_REPORT_FILE: "" },

@@ -5,7 +5,8 @@
 // parsed by corsFromEnv (what `npm start` reads). Each test starts its own server, which on a
 // busy machine takes longer than the default test timeout.
 import { afterEach, describe, expect, it } from "vitest";
-import { corsAllowedHeaders, corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/middleware/cors.js";
+import { corsAllowedHeaders } from "../../../server/middleware/layer-headers.js";
+import { corsExposedHeaders, corsFromEnv, defaultCorsOrigins } from "../../../server/middleware/cors.js";
 import { operations } from "../../../generated/operations.js";
 import { appA } from "../../support/demo.js";
 import { loadDocument } from "../../../server/document/load.js";

@@ -6,8 +6,8 @@
 // here each branch gets the input that tells it from its neighbours (n-1 and n of each bound).
 import type { Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
-import { errorMapper, problemBody, problemFor, problemLimits, ResponseValidationFailed } from "../../../server/middleware/error-mapper.js";
-import { ApiProblem } from "../../../server/problems.js";
+import { errorMapper, problemBody, problemFor, ResponseValidationFailed } from "../../../server/middleware/error-mapper.js";
+import { ApiProblem, problemLimits } from "../../../server/problems.js";
 
 const hints = new Map([["findEncryptionReports", new Map([["query:limit", "Page size, 10 to 100"]])]]);
 const request = (extra: Record<string, unknown> = {}) => ({ method: "GET", originalUrl: "/v1/reports/encryption?limit=500", ...extra }) as unknown as Request;
