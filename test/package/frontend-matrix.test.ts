@@ -58,18 +58,22 @@ interface Report {
 }
 
 /** One vitest run of the matrix under an MSW major: its exit code, the reporter's counts, its time and output. */
-async function matrixRun(major: "3" | "2") {
+async function matrixRun(major: "3" | "2", projects: readonly string[]) {
   const report = join(project, `matrix-msw${major}.json`);
   const started = performance.now();
   // --no-isolate: a project's files share a worker and its modules (each file still starts and
   // closes its own MSW server), half the CPU of vitest's default; the faults this run guards
   // against (errors escaping a test) do not depend on it. One worker at a time: at load 20 a
   // second one starting beside it outlasted vitest's 60 s start timeout.
-  const outcome = await run(join(project, "node_modules/.bin/vitest"), ["run", "--config", "vitest.matrix.config.ts", "--no-isolate", "--maxWorkers=1"], {
-    cwd: project,
-    env: { ...process.env, CI: "1", MSW_MAJOR: major, MATRIX_REPORT: report },
-    maxBuffer: 64 * 1024 * 1024,
-  }).then(
+  const outcome = await run(
+    join(project, "node_modules/.bin/vitest"),
+    ["run", "--config", "vitest.matrix.config.ts", "--no-isolate", "--maxWorkers=1", ...projects.map((name) => `--project=${name}`)],
+    {
+      cwd: project,
+      env: { ...process.env, CI: "1", MSW_MAJOR: major, MATRIX_REPORT: report },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).then(
     ({ stdout, stderr }) => ({ code: 0, output: `${stdout}\n${stderr}` }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}\n${error.stderr}` }),
   );
@@ -77,11 +81,20 @@ async function matrixRun(major: "3" | "2") {
   return { ...outcome, output: stripVTControlCharacters(outcome.output), report: JSON.parse(readFileSync(report, "utf8")) as Report, seconds };
 }
 
+const everyProject = ["happy-dom, cross-origin", "happy-dom, same origin", "jsdom, cross-origin", "jsdom, same origin", "node"];
+
 describe("a frontend project's unit tests on today's defaults", () => {
-  it.each(["3", "2"] as const)(
-    "MSW %s: the client suite, the docs' MSW and TanStack Query blocks pass in node, jsdom and happy-dom, same origin and cross-origin; vitest exits 0",
-    async (major) => {
-      const { code, output, report, seconds } = await matrixRun(major);
+  // MSW 3 (what `npm i -D msw` installs) in every environment; MSW 2, which the package still
+  // supports, in node and one DOM environment per kind of origin, to keep CI's time (the
+  // repository's msw2 project runs test/msw/ under it too). All five passed under MSW 2 when
+  // measured (CHANGELOG.md, issue 39).
+  it.each([
+    ["3", everyProject],
+    ["2", ["node", "jsdom, cross-origin", "happy-dom, same origin"]],
+  ] as const)(
+    "MSW %s: the client suite, the docs' MSW and TanStack Query blocks pass in %j; vitest exits 0",
+    async (major, projects) => {
+      const { code, output, report, seconds } = await matrixRun(major, projects);
       const rows = Object.entries(report.projects).map(
         ([name, { passed, failed, files }]) => `  ${name}: ${passed} passed, ${failed} failed (${files.sort().join(", ")})`,
       );
@@ -90,7 +103,7 @@ describe("a frontend project's unit tests on today's defaults", () => {
         [`MSW ${major}: vitest exit ${code} in ${seconds.toFixed(1)} s`, ...rows, ...report.errors.map((error) => `  escaped: ${error}`), ...recipe].join("\n"),
       );
       expect(report.errors).toEqual([]);
-      expect(Object.keys(report.projects).sort()).toEqual(["happy-dom, cross-origin", "happy-dom, same origin", "jsdom, cross-origin", "jsdom, same origin", "node"]);
+      expect(Object.keys(report.projects).sort()).toEqual([...projects].sort());
       for (const [name, { passed, failed, files }] of Object.entries(report.projects)) {
         expect({ name, failed }).toEqual({ name, failed: 0 });
         // The client suite and the docs' block everywhere, the TanStack Query recipe in the DOM environments.
